@@ -1,0 +1,32 @@
+# ripkit_add_format(<id> SOURCES ...)
+#
+# Declares one game format: builds the static library ripkit_<id> from
+# importers/<id>/ and records <id> in the global list the plugin registry is
+# generated from. The library must define, in namespace ripkit::formats,
+#   const ripkit::Format& <id>_format();
+#   Assimp::BaseImporter* <id>_make_importer();        // new'd; Assimp owns it
+#   void <id>_write_samples(const std::filesystem::path& dir);  // bundled samples
+# so nothing outside the format's folder needs editing to add a format.
+function(ripkit_add_format id)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_library(ripkit_${id} STATIC ${ARG_SOURCES})
+  target_include_directories(ripkit_${id} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}>)
+  target_link_libraries(ripkit_${id} PUBLIC ripkit_core ${ARG_LIBS} PRIVATE $<BUILD_INTERFACE:ripkit_warnings>)
+  set_property(GLOBAL APPEND PROPERTY RIPKIT_FORMATS ${id})
+  install(TARGETS ripkit_${id} EXPORT ripkitTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endfunction()
+
+# ripkit_add_test(<name> SOURCES ... LIBS ...): one Catch2 executable, one ctest.
+function(ripkit_add_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ripkit_test_main ${ARG_LIBS} ripkit_warnings)
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES
+    ENVIRONMENT "RIPKIT_SOURCE_DIR=${PROJECT_SOURCE_DIR};RIPKIT_BINARY_DIR=${PROJECT_BINARY_DIR}")
+  if(ARG_LABELS)
+    set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
+  endif()
+endfunction()

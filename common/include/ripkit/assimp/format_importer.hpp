@@ -1,0 +1,41 @@
+// The one adapter between a ripkit::Format and Assimp::BaseImporter. Each
+// format's importer (importers/<fmt>/) is a thin subclass that supplies its
+// aiImporterDesc; everything else - magic check, reading through Assimp's
+// IOSystem with the size limit, item selection, error text - is shared.
+//
+// Assimp properties read in SetupProperties (Importer::SetPropertyInteger/String):
+//   "RIPKIT_ITEM"     int     item id to import (default: the first non-empty)
+//   "RIPKIT_NATIVE"   int     1 = engine units and axes
+//   "RIPKIT_SETTINGS" string  "key=value;key=value" format-specific overrides
+//   "RIPKIT_SKELETON" string  companion skeleton path (TR --skeleton, Zouna Skel_Z)
+#pragma once
+
+#include <assimp/BaseImporter.h>
+#include <assimp/importerdesc.h>
+
+#include <string>
+
+#include "ripkit/format.hpp"
+
+namespace ripkit {
+
+class FormatImporter : public Assimp::BaseImporter {
+public:
+    // `desc` must outlive the importer (a static in the subclass).
+    FormatImporter(const Format& format, const aiImporterDesc& desc);
+
+    bool CanRead(const std::string& file, Assimp::IOSystem* io, bool check_sig) const override;
+    const aiImporterDesc* GetInfo() const override { return &desc_; }
+    void SetupProperties(const Assimp::Importer* imp) override;
+
+protected:
+    void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override;
+
+private:
+    const Format& format_;
+    const aiImporterDesc& desc_;
+    Options options_;
+    int64_t item_ = -1;  // -1: default item
+};
+
+}  // namespace ripkit

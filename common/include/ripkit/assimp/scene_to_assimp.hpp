@@ -1,0 +1,36 @@
+// Hand-over from ripkit::Scene to Assimp's aiScene.
+//
+// What aiScene has fields for goes into them (nodes, meshes with rigid bone
+// weights, materials, embedded PNG textures, cameras, node animations with
+// mTicksPerSecond = 1000 so key times are milliseconds). What it has no field
+// for travels as metadata, documented in the README ("aiScene metadata"):
+//   scene  mMetaData: "ripkit.format", "ripkit.item", and every scalar of
+//                     Scene::extras as "ripkit.extras.<key>" (strings <= 1000 bytes);
+//   node   mMetaData: every scalar of Node::extras as "<key>";
+//   animation channel interpolation: scene metadata
+//       "ripkit.interp.<animation index>.<node name>" = "T=STEP;R=LINEAR;S=..."
+// CUBICSPLINE channels are handed to Assimp as their keys plus samples at
+// `cubic_sample_rate` (LINEAR between them), because aiNodeAnim has no
+// tangents; the exact curve reaches glTF through the Scene side data.
+#pragma once
+
+#include <memory>
+
+#include "ripkit/scene.hpp"
+
+struct aiScene;
+
+namespace ripkit {
+
+struct AssimpHandoverOptions {
+    double cubic_sample_rate = 60.0;  // samples per second for CUBICSPLINE channels
+    bool include_animations = true;   // the glTF exporter writes its own
+};
+
+// Fills an empty aiScene (as BaseImporter::InternReadFile receives it).
+void fill_aiscene(const Scene& scene, aiScene* out, const AssimpHandoverOptions& opt = {});
+
+// A stand-alone aiScene (for exporting through Assimp::Exporter).
+std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt = {});
+
+}  // namespace ripkit

@@ -1,0 +1,110 @@
+// What a game format plugs into: the CLI verbs (info, list, dump, convert),
+// the generic Assimp importer adapter and the plugin registry all talk to a
+// format only through these two interfaces.
+//
+//   Format::open(input)  -> Document   (decode: file bytes -> plain structs)
+//   Document::scene(id)  -> Scene      (present: structs -> ripkit::Scene)
+//
+// Parsing and presenting are kept apart (noclip.website style): `open` does the
+// decoding and validation once; list/dump/scene work on the decoded structs.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ripkit/byte_reader.hpp"
+#include "ripkit/limits.hpp"
+#include "ripkit/scene.hpp"
+
+namespace ripkit {
+
+// Reads companion files (skeletons, name lists, sibling .NPC, --anim files).
+class FileSource {
+public:
+    virtual ~FileSource() = default;
+    // nullopt when the file does not exist; throws Error(Io/AllocationLimit) on failure.
+    virtual std::optional<Bytes> read(const std::string& path, const Limits& limits) const = 0;
+};
+
+// Plain std::filesystem-backed source (the CLI's).
+class DiskFileSource : public FileSource {
+public:
+    std::optional<Bytes> read(const std::string& path, const Limits& limits) const override;
+};
+
+// Reads a whole file, refusing files over limits.max_input_bytes. Throws Error(Io).
+Bytes read_file(const std::string& path, const Limits& limits);
+
+struct Input {
+    std::string path;  // as given by the user; used in messages and for siblings
+    Bytes bytes;
+};
+
+// Everything a user can ask for on the command line or through Assimp
+// properties. A format reads what applies to it and ignores the rest.
+struct Options {
+    bool native = false;                 // engine units and axes, no conversion
+    std::string skeleton_path;           // TR: --skeleton FILE.json; Zouna: Skel_Z
+    std::string names_path;              // Zouna: crc -> name list
+    std::vector<std::string> anim_paths; // Zouna: --anim files
+    std::vector<std::string> anims;      // animation selection (Pikachu banks, ...)
+    std::optional<int64_t> cine;         // Rugrats: cinematic number (blink seed)
+    std::string audio = "played";        // Rugrats: "played" or "all"
+    bool force = false;                  // try anyway on an unexpected header
+    // Format-specific overrides, `--set key=value` (documented per format).
+    std::map<std::string, std::string> settings;
+    Limits limits;
+    ProgressFn progress;
+    const FileSource* files = nullptr;   // companion file access; may be null
+
+    std::optional<std::string> setting(const std::string& key) const;
+};
+
+struct ItemSummary {
+    int64_t id = 0;            // the id `--item` takes (the format's own numbering)
+    std::string label;         // human-readable one-liner
+    bool empty = false;        // listed but has nothing to convert
+    nlohmann::json fields = nlohmann::json::object();  // frames, actors, ...
+};
+
+class Document {
+public:
+    virtual ~Document() = default;
+    // `info`: {"format":..., "variant":..., "version":..., counts, assumptions...}
+    virtual nlohmann::json info() const = 0;
+    // `list`: every item, empty ones included (marked empty).
+    virtual std::vector<ItemSummary> items() const = 0;
+    // `dump`: the decoded game data as the game holds it (schema per format);
+    // nullopt item = the whole file.
+    virtual nlohmann::json dump(std::optional<int64_t> item) const = 0;
+    // `convert`: one item as a scene. Throws Error(Usage) for an unknown or empty id.
+    virtual Scene scene(int64_t item) const = 0;
+    // The item converted when the user names none (first non-empty).
+    virtual int64_t default_item() const;
+    // Non-fatal findings (e.g. "not a Hey You, Pikachu! ROM; --force given").
+    virtual std::vector<std::string> warnings() const { return {}; }
+};
+
+struct FormatInfo {
+    std::string id;           // "tr-cutseq"
+    std::string name;         // "Tomb Raider 4/5 CUTSEQ cutscenes"
+    std::vector<std::string> extensions;  // lower case, no dot
+};
+
+class Format {
+public:
+    virtual ~Format() = default;
+    virtual const FormatInfo& info() const = 0;
+    // 0 = not this format; higher = more certain. Looks at content, not names;
+    // `path` may break ties only.
+    virtual int probe(ByteSpan data, const std::string& path) const = 0;
+    // Decodes (or indexes) the input. Throws ripkit::Error on bad input.
+    virtual std::unique_ptr<Document> open(const Input& input, const Options& options) const = 0;
+};
+
+}  // namespace ripkit

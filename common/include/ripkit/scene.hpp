@@ -1,0 +1,161 @@
+// The format-agnostic scene every importer builds and every exporter reads.
+//
+// It says what the game data says and nothing less: per-channel interpolation
+// (STEP where the game steps, CUBICSPLINE with exact tangents), cameras with
+// their field of view, rigid skins, embedded PNG textures, texture switching
+// driven by STEP tracks, audio, and JSON extras for everything a target format
+// has no field for. Assimp's aiScene cannot hold all of this (no per-key
+// interpolation, no tangents, 1024-byte strings), so the exporter receives
+// this Scene as side data next to the aiScene built from it (see
+// scene_to_assimp.hpp); nothing downstream re-parses the game file.
+//
+// Conventions (the same as glTF 2.0, so the exporter maps them 1:1):
+//  - times in seconds, strictly increasing within a channel;
+//  - rotations are unit quaternions stored as glm::vec4 (x, y, z, w);
+//  - cameras look down their node's local -Z with +Y up;
+//  - node 0 is the single root; every other node has parent < its index;
+//  - node names are unique (exporters and Assimp bind channels by name).
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ripkit/byte_reader.hpp"
+
+namespace ripkit {
+
+enum class Interp { Step, Linear, CubicSpline };
+enum class AnimPath { Translation, Rotation, Scale };
+
+const char* interp_name(Interp i);       // "STEP", "LINEAR", "CUBICSPLINE" (glTF spelling)
+const char* anim_path_name(AnimPath p);  // "translation", "rotation", "scale"
+
+struct Node {
+    std::string name;
+    int parent = -1;
+    glm::vec3 translation{0.0f};
+    glm::vec4 rotation{0.0f, 0.0f, 0.0f, 1.0f};  // x, y, z, w
+    glm::vec3 scale{1.0f};
+    std::vector<int> meshes;  // indices into Scene::meshes drawn at this node
+    int camera = -1;          // index into Scene::cameras
+    nlohmann::json extras = nlohmann::json::object();  // game metadata (slot, offsets, ...)
+};
+
+// One animated property of one node.
+struct Channel {
+    int node = -1;
+    AnimPath path = AnimPath::Translation;
+    Interp interp = Interp::Linear;
+    std::vector<double> times;
+    // xyz used for translation/scale, xyzw for rotation.
+    std::vector<glm::vec4> values;
+    // CubicSpline only, glTF convention: derivatives per second; in_tangents[k]
+    // is used on the segment ending at key k, out_tangents[k] on the one
+    // starting at key k. Same length as values.
+    std::vector<glm::vec4> in_tangents, out_tangents;
+};
+
+struct Animation {
+    std::string name;
+    std::vector<Channel> channels;
+    double duration = 0.0;  // seconds; >= every key time
+    double frame_rate = 30.0;  // the rate the game plays it at (for DCC frame ranges)
+    nlohmann::json extras = nlohmann::json::object();
+};
+
+struct Camera {
+    std::string name;
+    int node = -1;  // the node carrying this camera (exactly one)
+    float yfov = 1.0f;  // radians
+    float aspect = 4.0f / 3.0f;
+    float znear = 0.01f;
+    float zfar = 10000.0f;
+    // Field of view changes (STEP) the target format may not animate; glTF keeps
+    // them in the camera's extras, the Blender add-on turns them into lens keys.
+    std::vector<double> yfov_times;
+    std::vector<float> yfov_values;
+    nlohmann::json extras = nlohmann::json::object();
+};
+
+struct Texture {
+    std::string name;
+    Bytes png;  // a complete PNG file
+    int width = 0, height = 0;
+};
+
+enum class Wrap { Repeat, Mirror, Clamp };
+enum class AlphaMode { Opaque, Mask, Blend };
+
+struct Material {
+    std::string name;
+    glm::vec4 base_color{1.0f};
+    int texture = -1;  // index into Scene::textures
+    Wrap wrap_s = Wrap::Repeat, wrap_t = Wrap::Repeat;
+    bool nearest = false;  // point sampling
+    bool double_sided = false;
+    bool unlit = false;
+    AlphaMode alpha_mode = AlphaMode::Opaque;
+    float alpha_cutoff = 0.5f;
+    // Texture switching (faces): the textures this material can show and the
+    // node whose STEP translation.x track holds the index into that list.
+    std::vector<int> switch_textures;
+    std::string switch_track_node;
+    nlohmann::json extras = nlohmann::json::object();
+};
+
+struct Mesh {
+    std::string name;
+    int material = -1;
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;  // empty or one per position
+    std::vector<glm::vec2> uv0;      // empty or one per position (glTF: v down)
+    std::vector<glm::vec4> colors;   // empty or one per position, linear 0..1
+    std::vector<uint32_t> indices;   // triangle list
+    // Rigid skinning: joint (index into Skin::joints) of each vertex, weight 1.
+    int skin = -1;
+    std::vector<uint16_t> joints;
+};
+
+struct Skin {
+    std::string name;
+    std::vector<int> joints;               // node indices
+    std::vector<glm::mat4> inverse_bind;   // one per joint
+    int skeleton = -1;                     // common root node, or -1
+};
+
+struct Audio {
+    uint32_t sample_rate = 0;
+    uint16_t channels = 0;
+    std::vector<int16_t> samples;  // interleaved
+    nlohmann::json extras = nlohmann::json::object();
+};
+
+struct Scene {
+    std::string name;
+    std::vector<Node> nodes;
+    std::vector<Mesh> meshes;
+    std::vector<Material> materials;
+    std::vector<Texture> textures;
+    std::vector<Skin> skins;
+    std::vector<Camera> cameras;
+    std::vector<Animation> animations;
+    std::optional<Audio> audio;
+    // Scene metadata: format, variant, item, units, axes, assumptions, ...
+    nlohmann::json extras = nlohmann::json::object();
+
+    // Appends a node and returns its index; parent must already exist.
+    int add_node(std::string name, int parent);
+    int find_node(const std::string& name) const;  // -1 when absent
+};
+
+// Checks the invariants above (unique names, parent order, key counts, sorted
+// times, tangent lengths, indices in range, one node per camera). Throws
+// ripkit::Error(BadValue) naming the first violation: a scene builder bug or a
+// hostile file that slipped through must not reach an exporter.
+void validate_scene(const Scene& scene);
+
+}  // namespace ripkit

@@ -1,0 +1,118 @@
+#include "ripkit/assimp/format_importer.hpp"
+
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+#include <assimp/Importer.hpp>
+#include <assimp/scene.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+
+#include "ripkit/assimp/scene_to_assimp.hpp"
+#include "ripkit/error.hpp"
+
+namespace ripkit {
+
+namespace {
+
+// Reads through the host's IOSystem (it may be a virtual file system), with the
+// same size limit as the CLI.
+Bytes read_via_io(const std::string& file, Assimp::IOSystem* io, const Limits& limits,
+                  size_t max_bytes) {
+    if (!io) fail_no_offset(ErrorKind::Io, "an Assimp IOSystem");
+    std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream*)>> stream(
+        io->Open(file, "rb"), [io](Assimp::IOStream* s) {
+            if (s) io->Close(s);
+        });
+    if (!stream) fail_no_offset(ErrorKind::Io, "a readable file");
+    const size_t size = stream->FileSize();
+    if (size > limits.max_input_bytes)
+        fail(ErrorKind::AllocationLimit, 0,
+             "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes");
+    const size_t n = std::min(size, max_bytes);
+    Bytes bytes(n);
+    if (n && stream->Read(bytes.data(), 1, n) != n) fail_no_offset(ErrorKind::Io, "to read the file");
+    return bytes;
+}
+
+// Companion files (skeletons, names) through the same IOSystem.
+class IoFileSource : public FileSource {
+public:
+    explicit IoFileSource(Assimp::IOSystem* io) : io_(io) {}
+    std::optional<Bytes> read(const std::string& path, const Limits& limits) const override {
+        if (!io_ || !io_->Exists(path)) return std::nullopt;
+        try {
+            return read_via_io(path, io_, limits, SIZE_MAX);
+        } catch (Error& e) {
+            e.set_file(path);
+            throw;
+        }
+    }
+
+private:
+    Assimp::IOSystem* io_;
+};
+
+void parse_settings(const std::string& text, std::map<std::string, std::string>& out) {
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(';', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string kv = text.substr(start, end - start);
+        const size_t eq = kv.find('=');
+        if (eq != std::string::npos) out[kv.substr(0, eq)] = kv.substr(eq + 1);
+        start = end + 1;
+    }
+}
+
+}  // namespace
+
+FormatImporter::FormatImporter(const Format& format, const aiImporterDesc& desc)
+    : format_(format), desc_(desc) {}
+
+bool FormatImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool) const {
+    try {
+        // Probes look at the head of the file; 64 KiB covers every magic we use.
+        const Bytes head = read_via_io(file, io, options_.limits, 64 * 1024);
+        return format_.probe(head, file) > 0;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
+    item_ = imp->GetPropertyInteger("RIPKIT_ITEM", -1);
+    options_.native = imp->GetPropertyInteger("RIPKIT_NATIVE", 0) != 0;
+    options_.skeleton_path = imp->GetPropertyString("RIPKIT_SKELETON", "");
+    options_.settings.clear();
+    parse_settings(imp->GetPropertyString("RIPKIT_SETTINGS", ""), options_.settings);
+}
+
+// Assimp picks importers by extension alone when only one matches, without
+// calling CanRead; so the magic is checked here and a wrong file fails cleanly.
+// Errors leave as std::runtime_error (Debian's 5.2.5 does not export
+// DeadlyImportError's constructor); Assimp reports what() through GetErrorString.
+void FormatImporter::InternReadFile(const std::string& file, aiScene* out, Assimp::IOSystem* io) {
+    try {
+        Input input;
+        input.path = file;
+        input.bytes = read_via_io(file, io, options_.limits, SIZE_MAX);
+        if (format_.probe(input.bytes, file) <= 0)
+            fail(ErrorKind::WrongFormat, 0, "a " + format_.info().name + " file");
+        IoFileSource files(io);
+        Options opt = options_;
+        opt.files = &files;
+        std::unique_ptr<Document> doc = format_.open(input, opt);
+        const int64_t item = item_ >= 0 ? item_ : doc->default_item();
+        Scene scene = doc->scene(item);
+        validate_scene(scene);
+        fill_aiscene(scene, out);
+    } catch (Error& e) {
+        if (e.file().empty()) e.set_file(file);
+        throw std::runtime_error(e.what());
+    }
+}
+
+}  // namespace ripkit

@@ -1,0 +1,49 @@
+#include "ripkit/format.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "ripkit/error.hpp"
+
+namespace ripkit {
+
+Bytes read_file(const std::string& path, const Limits& limits) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) fail_no_offset(ErrorKind::Io, "a readable file (" + ec.message() + ")");
+    if (size > limits.max_input_bytes)
+        fail(ErrorKind::AllocationLimit, 0,
+             "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes, got " +
+                 std::to_string(size));
+    std::ifstream in(path, std::ios::binary);
+    if (!in) fail_no_offset(ErrorKind::Io, "a readable file");
+    Bytes bytes(static_cast<size_t>(size));
+    if (size && !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
+        fail_no_offset(ErrorKind::Io, "to read " + std::to_string(size) + " bytes");
+    return bytes;
+}
+
+std::optional<Bytes> DiskFileSource::read(const std::string& path, const Limits& limits) const {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+    try {
+        return read_file(path, limits);
+    } catch (Error& e) {
+        e.set_file(path);
+        throw;
+    }
+}
+
+std::optional<std::string> Options::setting(const std::string& key) const {
+    auto it = settings.find(key);
+    if (it == settings.end()) return std::nullopt;
+    return it->second;
+}
+
+int64_t Document::default_item() const {
+    for (const ItemSummary& s : items())
+        if (!s.empty) return s.id;
+    fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
+}
+
+}  // namespace ripkit

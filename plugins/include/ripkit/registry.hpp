@@ -1,0 +1,39 @@
+// Every format ripkit was built with, and the Assimp registration entry points.
+//
+//   Assimp::Importer importer;
+//   ripkit::register_importers(importer);   // all formats
+//   const aiScene* s = importer.ReadFile("CUTSEQ.PAK", 0);
+#pragma once
+
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "ripkit/format.hpp"
+#include "ripkit/register_formats.hpp"  // register_<format>(Assimp::Importer&)
+
+namespace Assimp {
+class Importer;
+class BaseImporter;
+}  // namespace Assimp
+
+namespace ripkit {
+
+struct FormatEntry {
+    const char* id;  // C++ identifier form: "tr_cutseq"
+    const Format& (*format)();
+    Assimp::BaseImporter* (*make_importer)();
+    void (*write_samples)(const std::filesystem::path& dir);
+};
+
+std::span<const FormatEntry> format_entries();
+
+// The format whose probe scores highest on `data` (0 scores ignored), or null.
+const Format* detect_format(ByteSpan data, const std::string& path);
+// By FormatInfo::id ("tr-cutseq") or entry id ("tr_cutseq"); null when unknown.
+const Format* find_format(const std::string& id);
+
+// Registers one importer per format on `importer` (which takes ownership).
+void register_importers(Assimp::Importer& importer);
+
+}  // namespace ripkit
