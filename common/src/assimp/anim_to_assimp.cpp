@@ -1,0 +1,177 @@
+// Scene animations -> aiAnimation. aiNodeAnim (5.2.5) has one track per
+// T/R/S with no interpolation mode and no tangents, so:
+//  - STEP and LINEAR keys go in as given (the exact modes travel as scene
+//    metadata "ripkit.interp.<anim>.<node>" and through the glTF exporter);
+//  - CUBICSPLINE keys go in with extra samples of the glTF Hermite curve so
+//    hosts that interpolate linearly still follow the right shape;
+//  - a node animated on only some paths gets its rest value as a single key
+//    on the others, because several Assimp exporters index key 0 of every
+//    track without checking the count.
+#include <assimp/anim.h>
+
+#include <cmath>
+#include <map>
+
+#include "handover_detail.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/limits.hpp"
+
+namespace ripkit::detail {
+
+namespace {
+
+constexpr double kTicksPerSecond = 1000.0;
+
+struct NodeTracks {
+    int node = -1;
+    const Channel* path[3] = {nullptr, nullptr, nullptr};
+};
+
+glm::vec4 hermite(const Channel& ch, size_t k, double t) {
+    const double t0 = ch.times[k], t1 = ch.times[k + 1];
+    const double td = t1 - t0;
+    const double s = (t - t0) / td;
+    const double s2 = s * s, s3 = s2 * s;
+    const float h00 = float(2 * s3 - 3 * s2 + 1);
+    const float h10 = float(td * (s3 - 2 * s2 + s));
+    const float h01 = float(-2 * s3 + 3 * s2);
+    const float h11 = float(td * (s3 - s2));
+    return h00 * ch.values[k] + h10 * ch.out_tangents[k] + h01 * ch.values[k + 1] +
+           h11 * ch.in_tangents[k + 1];
+}
+
+// Key times (seconds) and values Assimp receives for one channel.
+struct Samples {
+    std::vector<double> times;
+    std::vector<glm::vec4> values;
+};
+
+Samples sample_channel(const Channel& ch, double rate) {
+    Samples out;
+    const bool cubic = ch.interp == Interp::CubicSpline && rate > 0.0 && std::isfinite(rate);
+    uint64_t count = ch.times.size();
+    if (cubic)
+        for (size_t k = 0; k + 1 < ch.times.size(); ++k)
+            count += uint64_t(std::ceil((ch.times[k + 1] - ch.times[k]) * rate)) + 1;
+    // A hostile duration must not turn into billions of samples.
+    check_alloc(Limits{}, count, sizeof(aiQuatKey) + sizeof(glm::vec4) + sizeof(double), 0,
+                "animation samples for Assimp");
+    out.times.reserve(count);
+    out.values.reserve(count);
+    for (size_t k = 0; k < ch.times.size(); ++k) {
+        out.times.push_back(ch.times[k]);
+        out.values.push_back(ch.values[k]);
+        if (!cubic || k + 1 == ch.times.size()) continue;
+        const double t0 = ch.times[k], t1 = ch.times[k + 1];
+        // Samples on the global grid n / rate strictly inside the segment, at
+        // least a hundredth of a sample period away from the keys.
+        const double eps = 0.01 / rate;
+        for (double n = std::floor(t0 * rate) + 1; n / rate < t1 - eps; n += 1.0) {
+            const double t = n / rate;
+            if (t <= t0 + eps) continue;
+            out.times.push_back(t);
+            out.values.push_back(hermite(ch, k, t));
+        }
+    }
+    return out;
+}
+
+glm::vec4 rest_value(const Node& n, AnimPath p) {
+    switch (p) {
+        case AnimPath::Translation:
+            return glm::vec4(n.translation, 0.0f);
+        case AnimPath::Rotation:
+            return n.rotation;
+        case AnimPath::Scale:
+            return glm::vec4(n.scale, 0.0f);
+    }
+    return glm::vec4(0.0f);
+}
+
+aiQuaternion to_quat(glm::vec4 q) {
+    const float len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    if (len > 0.0f && std::isfinite(len)) q /= len;
+    return aiQuaternion(q.w, q.x, q.y, q.z);  // Assimp order: w first
+}
+
+template <class Key, class Conv>
+void fill_keys(unsigned& num, Key*& keys, const Samples& s, Conv conv) {
+    num = static_cast<unsigned>(s.times.size());
+    keys = new Key[num];
+    for (unsigned i = 0; i < num; ++i) {
+        keys[i].mTime = s.times[i] * kTicksPerSecond;
+        keys[i].mValue = conv(s.values[i]);
+    }
+}
+
+std::vector<NodeTracks> group_by_node(const Animation& anim) {
+    std::vector<NodeTracks> out;
+    std::map<int, size_t> slot;
+    for (const Channel& ch : anim.channels) {
+        auto [it, fresh] = slot.try_emplace(ch.node, out.size());
+        if (fresh) out.push_back(NodeTracks{ch.node, {}});
+        const Channel*& p = out[it->second].path[static_cast<int>(ch.path)];
+        if (p)
+            fail_no_offset(ErrorKind::BadValue,
+                           "animation '" + anim.name + "': one channel per node and path (node " +
+                               std::to_string(ch.node) + ", " + anim_path_name(ch.path) + ")");
+        p = &ch;
+    }
+    return out;
+}
+
+aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate) {
+    const Node& node = scene.nodes.at(static_cast<size_t>(tr.node));
+    auto na = std::make_unique<aiNodeAnim>();
+    na->mNodeName = checked_ai_string(node.name, "node name");
+    Samples s[3];
+    for (int p = 0; p < 3; ++p) {
+        if (tr.path[p]) {
+            s[p] = sample_channel(*tr.path[p], rate);
+        } else {
+            s[p].times = {0.0};
+            s[p].values = {rest_value(node, static_cast<AnimPath>(p))};
+        }
+    }
+    auto vec3 = [](const glm::vec4& v) { return aiVector3D(v.x, v.y, v.z); };
+    fill_keys(na->mNumPositionKeys, na->mPositionKeys, s[0], vec3);
+    fill_keys(na->mNumRotationKeys, na->mRotationKeys, s[1], to_quat);
+    fill_keys(na->mNumScalingKeys, na->mScalingKeys, s[2], vec3);
+    return na.release();
+}
+
+}  // namespace
+
+aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandoverOptions& opt) {
+    const Animation& anim = scene.animations.at(index);
+    auto out = std::make_unique<aiAnimation>();
+    out->mName = checked_ai_string(anim.name, "animation name");
+    out->mTicksPerSecond = kTicksPerSecond;
+    double last = 0.0;
+    for (const Channel& ch : anim.channels)
+        if (!ch.times.empty()) last = std::max(last, ch.times.back());
+    out->mDuration = std::max(anim.duration, last) * kTicksPerSecond;
+    const std::vector<NodeTracks> tracks = group_by_node(anim);
+    out->mNumChannels = static_cast<unsigned>(tracks.size());
+    out->mChannels = new aiNodeAnim*[tracks.size()]();
+    for (size_t i = 0; i < tracks.size(); ++i)
+        out->mChannels[i] = make_node_anim(scene, tracks[i], opt.cubic_sample_rate);
+    return out.release();
+}
+
+std::vector<std::pair<std::string, std::string>> interp_summary(const Scene& scene, size_t index) {
+    std::vector<std::pair<std::string, std::string>> out;
+    static const char* letter[3] = {"T", "R", "S"};
+    for (const NodeTracks& tr : group_by_node(scene.animations.at(index))) {
+        std::string v;
+        for (int p = 0; p < 3; ++p) {
+            if (!tr.path[p]) continue;
+            if (!v.empty()) v += ';';
+            v += std::string(letter[p]) + "=" + interp_name(tr.path[p]->interp);
+        }
+        out.emplace_back(scene.nodes.at(static_cast<size_t>(tr.node)).name, v);
+    }
+    return out;
+}
+
+}  // namespace ripkit::detail

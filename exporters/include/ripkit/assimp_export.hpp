@@ -1,0 +1,22 @@
+// FBX and Collada through Assimp's own exporters (with the repairs 5.2.5 needs).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ripkit/export_detail.hpp"
+#include "ripkit/scene.hpp"
+
+namespace ripkit {
+
+// Parses Assimp 5.2.5's binary FBX and writes it back repaired (NULL
+// records, exact animation stack times); exposed for tests.
+Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx);
+
+void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
+               std::vector<std::string>& notes);
+void stage_collada(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
+                   std::vector<std::string>& notes);
+
+}  // namespace ripkit

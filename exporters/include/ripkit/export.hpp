@@ -1,0 +1,57 @@
+// Writing a ripkit::Scene to disk: glTF 2.0 (.glb/.gltf), FBX, Collada, plus
+// the scene's audio as WAV and JSON documents.
+//
+// Every write is all-or-nothing (temporary file in the target folder, renamed
+// when complete) and refuses to touch a protected path (the inputs), including
+// the `<stem>.bin` a `.gltf` brings along.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ripkit/scene.hpp"
+
+namespace ripkit {
+
+enum class OutputFormat { Glb, Gltf, Fbx, Dae };
+
+// "glb", "gltf", "fbx", "dae" (or a file name / extension with a dot); nullopt if unknown.
+std::optional<OutputFormat> output_format_from_name(std::string_view name_or_ext);
+const char* output_format_extension(OutputFormat f);  // "glb", ...
+
+struct ExportOptions {
+    OutputFormat format = OutputFormat::Glb;
+    // Paths that must never be written (the input and its companions).
+    std::vector<std::filesystem::path> protected_paths;
+    // Also write `<out stem>.wav` when the scene has audio.
+    bool write_audio = true;
+};
+
+struct ExportResult {
+    std::vector<std::filesystem::path> written;  // every file created
+    std::vector<std::string> notes;              // what the target format could not carry
+};
+
+// Validates the scene, exports it, repairs what Assimp 5.2.5 drops. Throws
+// ripkit::Error (Io for file problems, BadValue for an invalid scene).
+ExportResult export_scene(const Scene& scene, const std::filesystem::path& out,
+                          const ExportOptions& options);
+
+// 16-bit PCM RIFF/WAVE.
+void write_wav(const Audio& audio, const std::filesystem::path& out,
+               const std::vector<std::filesystem::path>& protected_paths = {});
+
+// Pretty JSON (2-space indent) to a file, atomically.
+void write_json(const nlohmann::json& doc, const std::filesystem::path& out,
+                const std::vector<std::filesystem::path>& protected_paths = {});
+
+// Writes `bytes` to `out` atomically (temp file + rename), refusing protected
+// paths (compared with std::filesystem::equivalent when they exist).
+void write_file_atomic(const std::filesystem::path& out, ByteSpan bytes,
+                       const std::vector<std::filesystem::path>& protected_paths);
+
+}  // namespace ripkit

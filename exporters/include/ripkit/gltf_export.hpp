@@ -1,0 +1,22 @@
+// glTF 2.0 through Assimp's glb2 exporter plus the repairs 5.2.5 needs:
+// animations (STEP/LINEAR/CUBICSPLINE, exact tangents), cameras, extras,
+// materials as the Scene describes them and texture switching.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ripkit/gltf_doc.hpp"
+#include "ripkit/scene.hpp"
+
+namespace ripkit {
+
+// The complete glTF document for `scene` (single buffer, not yet a file).
+// `notes` receives what could not be carried.
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes);
+
+// Appends every animation of `scene` to `doc` (nodes bound through `node_map`:
+// Scene node index -> glTF node index).
+void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc);
+
+}  // namespace ripkit

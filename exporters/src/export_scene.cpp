@@ -1,0 +1,154 @@
+// export_scene: picks the writer, stages every output file as a temporary
+// next to its target and renames them only when all are complete.
+#include <algorithm>
+#include <cctype>
+
+#include "ripkit/assimp_export.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/export.hpp"
+#include "ripkit/export_detail.hpp"
+#include "ripkit/gltf_export.hpp"
+
+namespace ripkit {
+
+namespace fs = std::filesystem;
+
+std::optional<OutputFormat> output_format_from_name(std::string_view name_or_ext) {
+    std::string s(name_or_ext);
+    const size_t dot = s.rfind('.');
+    if (dot != std::string::npos) s = s.substr(dot + 1);
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (s == "glb") return OutputFormat::Glb;
+    if (s == "gltf") return OutputFormat::Gltf;
+    if (s == "fbx") return OutputFormat::Fbx;
+    if (s == "dae" || s == "collada") return OutputFormat::Dae;
+    return std::nullopt;
+}
+
+const char* output_format_extension(OutputFormat f) {
+    switch (f) {
+        case OutputFormat::Glb:
+            return "glb";
+        case OutputFormat::Gltf:
+            return "gltf";
+        case OutputFormat::Fbx:
+            return "fbx";
+        case OutputFormat::Dae:
+            return "dae";
+    }
+    return "glb";
+}
+
+namespace detail {
+
+void Staging::add(const fs::path& out, ByteSpan bytes) {
+    refuse_protected(out, protected_);
+    for (const auto& f : files_)
+        if (same_file(f.second, out))
+            fail_no_offset(ErrorKind::Usage,
+                           "distinct output files ('" + out.string() + "' twice)");
+    auto tmp = std::make_unique<TempFile>(temp_path_for(out));
+    write_bytes(tmp->path(), bytes);
+    files_.emplace_back(std::move(tmp), out);
+}
+
+void Staging::add_file(std::unique_ptr<TempFile> tmp, const fs::path& out) {
+    refuse_protected(out, protected_);
+    files_.emplace_back(std::move(tmp), out);
+}
+
+std::vector<fs::path> Staging::commit() {
+    std::vector<fs::path> done;
+    for (auto& [tmp, out] : files_) {
+        refuse_protected(out, protected_);
+        tmp->commit_to(out);
+        done.push_back(out);
+    }
+    files_.clear();
+    return done;
+}
+
+}  // namespace detail
+
+namespace {
+
+ByteSpan text_span(const std::string& s) {
+    return ByteSpan(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+}
+
+// Metadata contract (docs/architecture.md): scene extras audio names the WAV
+// written beside the output. A format that left out the audio entry still gets
+// the facts the WAV header holds.
+void add_audio_file(nlohmann::json& gltf, const Audio& audio, const std::string& wav_name) {
+    if (!gltf.contains("scenes") || !gltf["scenes"].is_array() || gltf["scenes"].empty()) return;
+    nlohmann::json& extras = gltf["scenes"][0]["extras"];
+    if (!extras.is_object()) extras = nlohmann::json::object();
+    nlohmann::json& entry = extras["audio"];
+    if (!entry.is_object())
+        entry = {{"rate", audio.sample_rate},
+                 {"channels", audio.channels},
+                 {"frames", audio.channels ? audio.samples.size() / audio.channels : 0}};
+    entry["file"] = wav_name;
+}
+
+// `wav_name`: the file name of the WAV written beside `out`, empty when none.
+void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
+                const std::string& wav_name, detail::Staging& st, std::vector<std::string>& notes) {
+    GltfDoc doc = build_gltf(scene, notes);
+    if (scene.audio && !wav_name.empty()) add_audio_file(doc.json, *scene.audio, wav_name);
+    if (f == OutputFormat::Glb) {
+        st.add(out, write_glb(doc));
+        return;
+    }
+    if (!doc.json.contains("buffers")) {
+        const std::string text =
+            doc.json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        st.add(out, text_span(text));
+        return;
+    }
+    // .gltf: the buffer goes to <stem>.bin next to it, which must not be an input.
+    const fs::path bin = fs::path(out).replace_extension(".bin");
+    if (detail::is_protected(bin, st.protected_paths()))
+        fail_no_offset(ErrorKind::Io,
+                       "a .gltf whose buffer file '" + bin.string() +
+                           "' is not an input: refusing to overwrite it (write .glb instead)");
+    doc.json["buffers"][0]["uri"] = bin.filename().string();
+    st.add(bin, doc.bin);
+    const std::string text =
+        doc.json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    st.add(out, text_span(text));
+}
+
+}  // namespace
+
+ExportResult export_scene(const Scene& scene, const fs::path& out, const ExportOptions& options) {
+    validate_scene(scene);
+    detail::refuse_protected(out, options.protected_paths);
+    ExportResult result;
+    detail::Staging st(options.protected_paths);
+    const bool with_wav = scene.audio && options.write_audio;
+    const fs::path wav = fs::path(out).replace_extension(".wav");
+    switch (options.format) {
+        case OutputFormat::Glb:
+        case OutputFormat::Gltf:
+            stage_gltf(scene, out, options.format, with_wav ? wav.filename().string() : "", st,
+                       result.notes);
+            break;
+        case OutputFormat::Fbx:
+            stage_fbx(scene, out, st, result.notes);
+            break;
+        case OutputFormat::Dae:
+            stage_collada(scene, out, st, result.notes);
+            break;
+    }
+    if (with_wav) {
+        st.add(wav, detail::wav_bytes(*scene.audio));
+    } else if (scene.audio) {
+        result.notes.push_back("audio not written (disabled)");
+    }
+    result.written = st.commit();
+    return result;
+}
+
+}  // namespace ripkit

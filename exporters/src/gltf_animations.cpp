@@ -1,0 +1,86 @@
+// Scene animations written straight into glTF: one sampler per channel with
+// the channel's own interpolation, CUBICSPLINE outputs as the exact
+// [in-tangent, value, out-tangent] triplets of the Scene.
+#include <cmath>
+
+#include "ripkit/error.hpp"
+#include "ripkit/gltf_export.hpp"
+
+namespace ripkit {
+
+namespace {
+
+glm::vec4 normalised(glm::vec4 q) {
+    const float len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    return len > 0.0f && std::isfinite(len) ? q / len : glm::vec4(0, 0, 0, 1);
+}
+
+void push(std::vector<float>& out, const glm::vec4& v, size_t n) {
+    for (size_t c = 0; c < n; ++c) out.push_back(v[int(c)]);
+}
+
+nlohmann::json make_sampler(const Channel& ch, GltfDoc& doc) {
+    std::vector<float> input;
+    input.reserve(ch.times.size());
+    // Distinct double times can round to the same float; glTF needs strictly
+    // increasing inputs, so such a key moves up by one float step.
+    for (double t : ch.times) {
+        float f = float(t);
+        if (!input.empty() && !(f > input.back())) f = std::nextafter(input.back(), INFINITY);
+        input.push_back(f);
+    }
+    const bool rot = ch.path == AnimPath::Rotation;
+    const size_t n = rot ? 4 : 3;
+    std::vector<float> output;
+    const bool cubic = ch.interp == Interp::CubicSpline;
+    output.reserve(ch.values.size() * n * (cubic ? 3 : 1));
+    for (size_t k = 0; k < ch.values.size(); ++k) {
+        const glm::vec4 v = rot ? normalised(ch.values[k]) : ch.values[k];
+        if (cubic) {
+            push(output, ch.in_tangents[k], n);
+            push(output, v, n);
+            push(output, ch.out_tangents[k], n);
+        } else {
+            push(output, v, n);
+        }
+    }
+    const int in_acc = doc.add_float_accessor(input, "SCALAR", input.size(), true);
+    const int out_acc =
+        doc.add_float_accessor(output, rot ? "VEC4" : "VEC3", output.size() / n, false);
+    return {{"input", in_acc}, {"output", out_acc}, {"interpolation", interp_name(ch.interp)}};
+}
+
+}  // namespace
+
+void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc) {
+    if (scene.animations.empty()) return;
+    nlohmann::json& anims = doc.json["animations"];
+    if (!anims.is_array()) anims = nlohmann::json::array();
+    for (const Animation& a : scene.animations) {
+        nlohmann::json out = {{"name", a.name},
+                              {"samplers", nlohmann::json::array()},
+                              {"channels", nlohmann::json::array()}};
+        for (const Channel& ch : a.channels) {
+            const int target = node_map.at(size_t(ch.node));
+            if (target < 0)
+                fail_no_offset(ErrorKind::BadValue, "animation '" + a.name +
+                                                        "': a glTF node for '" +
+                                                        scene.nodes[size_t(ch.node)].name + "'");
+            for (const auto& c : out["channels"])
+                if (c["target"]["node"] == target && c["target"]["path"] == anim_path_name(ch.path))
+                    fail_no_offset(ErrorKind::BadValue,
+                                   "animation '" + a.name + "': one channel per node and path");
+            out["samplers"].push_back(make_sampler(ch, doc));
+            out["channels"].push_back(
+                {{"sampler", out["samplers"].size() - 1},
+                 {"target", {{"node", target}, {"path", anim_path_name(ch.path)}}}});
+        }
+        nlohmann::json extras = a.extras.is_object() ? a.extras : nlohmann::json::object();
+        extras["duration"] = a.duration;
+        extras["frame_rate"] = a.frame_rate;
+        out["extras"] = extras;
+        anims.push_back(std::move(out));
+    }
+}
+
+}  // namespace ripkit

@@ -1,0 +1,365 @@
+// glTF 2.0: geometry, skins and embedded textures from Assimp's glb2
+// exporter, then everything 5.2.5 loses written from the Scene.
+#include "ripkit/gltf_export.hpp"
+
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <assimp/Exporter.hpp>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "ripkit/assimp/scene_to_assimp.hpp"
+#include "ripkit/error.hpp"
+
+namespace ripkit {
+
+namespace {
+
+using nlohmann::json;
+
+GltfDoc assimp_glb(const Scene& scene) {
+    AssimpHandoverOptions opt;
+    opt.include_animations = false;  // written below with exact interpolation
+    std::unique_ptr<aiScene> ai = to_aiscene(scene, opt);
+    Assimp::Exporter exporter;
+    const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "glb2", 0);
+    if (!blob)
+        fail_no_offset(ErrorKind::Io, std::string("Assimp's glb2 exporter to succeed: ") +
+                                          exporter.GetErrorString());
+    return parse_glb(ByteSpan(static_cast<const uint8_t*>(blob->data), blob->size));
+}
+
+// Scene node index -> glTF node index, matched by name (Assimp keeps aiNode
+// names; the Scene guarantees they are unique).
+std::vector<int> map_nodes(const Scene& scene, const json& gltf) {
+    std::map<std::string, int> by_name;
+    if (gltf.contains("nodes"))
+        for (size_t i = 0; i < gltf["nodes"].size(); ++i) {
+            const json& n = gltf["nodes"][i];
+            if (n.contains("name") && n["name"].is_string())
+                by_name.emplace(n["name"].get<std::string>(), int(i));
+        }
+    std::vector<int> map(scene.nodes.size(), -1);
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const auto it = by_name.find(scene.nodes[i].name);
+        if (it == by_name.end())
+            fail_no_offset(ErrorKind::BadValue,
+                           "Assimp's glTF output to keep node '" + scene.nodes[i].name + "'");
+        map[i] = it->second;
+    }
+    return map;
+}
+
+void add_cameras(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
+    if (scene.cameras.empty()) return;
+    json& cams = gltf["cameras"];
+    if (!cams.is_array()) cams = json::array();
+    for (const Camera& c : scene.cameras) {
+        json persp = {{"yfov", c.yfov}, {"znear", c.znear}};
+        if (c.aspect > 0.0f) persp["aspectRatio"] = c.aspect;
+        if (c.zfar > c.znear) persp["zfar"] = c.zfar;
+        json extras = c.extras.is_object() ? c.extras : json::object();
+        if (!c.yfov_times.empty()) {
+            extras["yfov_times"] = c.yfov_times;
+            extras["yfov_values"] = c.yfov_values;
+        }
+        json cam = {{"type", "perspective"}, {"perspective", persp}};
+        if (!c.name.empty()) cam["name"] = c.name;
+        if (!extras.empty()) cam["extras"] = extras;
+        cams.push_back(cam);
+        gltf["nodes"][size_t(node_map.at(size_t(c.node)))]["camera"] = cams.size() - 1;
+    }
+}
+
+// Every node gets the Scene's own TRS instead of Assimp's matrix: glTF forbids
+// a matrix on animated nodes, and the TRS are exact.
+void set_node_trs(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const Node& n = scene.nodes[i];
+        json& out = gltf["nodes"][size_t(node_map[i])];
+        out.erase("matrix");
+        out.erase("translation");
+        out.erase("rotation");
+        out.erase("scale");
+        if (n.translation != glm::vec3(0.0f))
+            out["translation"] = {n.translation.x, n.translation.y, n.translation.z};
+        for (float v : {n.translation.x, n.translation.y, n.translation.z, n.rotation.x,
+                        n.rotation.y, n.rotation.z, n.rotation.w, n.scale.x, n.scale.y, n.scale.z})
+            if (!std::isfinite(v))
+                fail_no_offset(ErrorKind::BadValue, "finite TRS on node '" + n.name + "'");
+        // glTF requires unit quaternions on nodes.
+        const float len = std::sqrt(n.rotation.x * n.rotation.x + n.rotation.y * n.rotation.y +
+                                    n.rotation.z * n.rotation.z + n.rotation.w * n.rotation.w);
+        const glm::vec4 q = len > 0.0f ? n.rotation / len : glm::vec4(0, 0, 0, 1);
+        if (q != glm::vec4(0, 0, 0, 1)) out["rotation"] = {q.x, q.y, q.z, q.w};
+        if (n.scale != glm::vec3(1.0f)) out["scale"] = {n.scale.x, n.scale.y, n.scale.z};
+    }
+}
+
+void set_view_target(json& gltf, const json& accessor_index, int target) {
+    if (!accessor_index.is_number_integer()) return;
+    const json& acc = gltf["accessors"].at(accessor_index.get<size_t>());
+    if (!acc.contains("bufferView")) return;
+    json& view = gltf["bufferViews"].at(acc["bufferView"].get<size_t>());
+    if (!view.contains("target")) view["target"] = target;
+}
+
+bool is_ancestor_or_self(const Scene& scene, int a, int n) {
+    for (; n >= 0; n = scene.nodes[size_t(n)].parent)
+        if (n == a) return true;
+    return false;
+}
+
+// Assimp writes one glTF skin per skinned mesh; the Scene skin with the same
+// joints supplies `skeleton`, kept only when it really is a common root
+// (the validator rejects anything else).
+void set_skeleton(const Scene& scene, const std::vector<int>& node_map, json& skin) {
+    for (const Skin& s : scene.skins) {
+        if (s.skeleton < 0 || !skin.contains("joints") || skin["joints"].size() != s.joints.size())
+            continue;
+        bool same = true;
+        for (size_t k = 0; k < s.joints.size() && same; ++k)
+            same = skin["joints"][k] == node_map[size_t(s.joints[k])];
+        if (!same) continue;
+        bool common = true;
+        for (int j : s.joints) common = common && is_ancestor_or_self(scene, s.skeleton, j);
+        if (common) skin["skeleton"] = node_map[size_t(s.skeleton)];
+        return;
+    }
+}
+
+// 5.2.5 leaves JOINTS_0/WEIGHTS_0 views without a target (validator hint)
+// and declares extensions it does not use (FB_ngon_encoding, KHR_materials_volume).
+void tidy(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
+    if (gltf.contains("meshes"))
+        for (const json& mesh : gltf["meshes"]) {
+            const json prims = mesh.value("primitives", json::array());
+            for (const json& prim : prims) {
+                const json attrs = prim.value("attributes", json::object());
+                for (const auto& [name, acc] : attrs.items())
+                    set_view_target(gltf, acc, 34962);  // ARRAY_BUFFER
+                if (prim.contains("indices")) set_view_target(gltf, prim["indices"], 34963);
+            }
+        }
+    if (gltf.contains("skins"))
+        for (json& skin : gltf["skins"]) set_skeleton(scene, node_map, skin);
+    std::set<std::string> used;
+    std::function<void(const json&)> scan = [&](const json& j) {
+        if (j.is_object()) {
+            for (const auto& [k, v] : j.items()) {
+                if (k == "extensions" && v.is_object())
+                    for (const auto& [ext, unused] : v.items()) used.insert(ext);
+                if (k != "extensionsUsed" && k != "extensionsRequired") scan(v);
+            }
+        } else if (j.is_array()) {
+            for (const json& v : j) scan(v);
+        }
+    };
+    scan(gltf);
+    for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
+        if (!gltf.contains(key)) continue;
+        json kept = json::array();
+        for (const json& e : gltf[key])
+            if (e.is_string() && used.count(e.get<std::string>())) kept.push_back(e);
+        if (kept.empty())
+            gltf.erase(key);
+        else
+            gltf[key] = kept;
+    }
+}
+
+void add_node_extras(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        const json& ex = scene.nodes[i].extras;
+        if (ex.is_object() && !ex.empty()) gltf["nodes"][size_t(node_map[i])]["extras"] = ex;
+    }
+    if (gltf.contains("scenes") && !gltf["scenes"].empty()) {
+        json ex = scene.extras.is_object() ? scene.extras : json::object();
+        if (!scene.name.empty()) gltf["scenes"][0]["name"] = scene.name;
+        if (!ex.empty()) gltf["scenes"][0]["extras"] = ex;
+    }
+}
+
+bool view_equals(const GltfDoc& doc, const json& view, const Bytes& bytes) {
+    const size_t off = view.value("byteOffset", size_t(0));
+    const size_t len = view.value("byteLength", size_t(0));
+    return view.value("buffer", -1) == 0 && len == bytes.size() && off + len <= doc.bin.size() &&
+           std::memcmp(doc.bin.data() + off, bytes.data(), len) == 0;
+}
+
+// glTF image index holding exactly the PNG of scene texture `t`, adding it when absent.
+int image_for(const Scene& scene, int t, GltfDoc& doc) {
+    const Texture& tex = scene.textures.at(size_t(t));
+    json& images = doc.json["images"];
+    if (!images.is_array()) images = json::array();
+    for (size_t i = 0; i < images.size(); ++i) {
+        const json& img = images[i];
+        if (img.contains("bufferView") &&
+            view_equals(doc, doc.json["bufferViews"][img["bufferView"].get<size_t>()], tex.png)) {
+            if (!tex.name.empty()) images[i]["name"] = tex.name;
+            return int(i);
+        }
+    }
+    const int view = doc.add_buffer_view(tex.png);
+    json img = {{"bufferView", view}, {"mimeType", "image/png"}};
+    if (!tex.name.empty()) img["name"] = tex.name;
+    doc.json["images"].push_back(img);
+    return int(doc.json["images"].size()) - 1;
+}
+
+int gl_wrap(Wrap w) {
+    switch (w) {
+        case Wrap::Repeat:
+            return 10497;
+        case Wrap::Mirror:
+            return 33648;
+        case Wrap::Clamp:
+            return 33071;
+    }
+    return 10497;
+}
+
+int sampler_for(const Material& m, json& gltf) {
+    json s = {{"wrapS", gl_wrap(m.wrap_s)},
+              {"wrapT", gl_wrap(m.wrap_t)},
+              {"magFilter", m.nearest ? 9728 : 9729},
+              {"minFilter", m.nearest ? 9984 : 9987}};
+    json& samplers = gltf["samplers"];
+    if (!samplers.is_array()) samplers = json::array();
+    for (size_t i = 0; i < samplers.size(); ++i)
+        if (samplers[i] == s) return int(i);
+    samplers.push_back(s);
+    return int(samplers.size()) - 1;
+}
+
+// glTF texture showing scene texture `t` with the material's sampler.
+int texture_for(const Scene& scene, const Material& m, int t, GltfDoc& doc) {
+    const int image = image_for(scene, t, doc);
+    const int sampler = sampler_for(m, doc.json);
+    json& textures = doc.json["textures"];
+    if (!textures.is_array()) textures = json::array();
+    for (size_t i = 0; i < textures.size(); ++i)
+        if (textures[i].value("source", -1) == image && textures[i].value("sampler", -1) == sampler)
+            return int(i);
+    textures.push_back({{"source", image}, {"sampler", sampler}});
+    return int(textures.size()) - 1;
+}
+
+// Material fields written from the Scene (Assimp 5.2.5 drops sampler modes,
+// alpha, unlit and writes metallic 1).
+void fix_material(const Scene& scene, const Material& m, const std::vector<int>& node_map,
+                  json& out, GltfDoc& doc) {
+    out["name"] = m.name;
+    json& pbr = out["pbrMetallicRoughness"];
+    pbr["baseColorFactor"] = {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a};
+    // ASSUMPTION: game materials are dielectric and rough (no specular data in the source).
+    pbr["metallicFactor"] = 0.0;
+    pbr["roughnessFactor"] = 1.0;
+    if (m.texture >= 0)
+        pbr["baseColorTexture"] = {{"index", texture_for(scene, m, m.texture, doc)}};
+    else
+        pbr.erase("baseColorTexture");
+    if (m.double_sided)
+        out["doubleSided"] = true;
+    else
+        out.erase("doubleSided");
+    out.erase("alphaMode");
+    out.erase("alphaCutoff");
+    if (m.alpha_mode == AlphaMode::Mask) {
+        out["alphaMode"] = "MASK";
+        out["alphaCutoff"] = m.alpha_cutoff;
+    } else if (m.alpha_mode == AlphaMode::Blend) {
+        out["alphaMode"] = "BLEND";
+    }
+    if (m.unlit) out["extensions"]["KHR_materials_unlit"] = json::object();
+    json extras = m.extras.is_object() ? m.extras : json::object();
+    if (!m.switch_textures.empty()) {
+        json sw = {{"textures", json::array()}};
+        for (int t : m.switch_textures) sw["textures"].push_back(texture_for(scene, m, t, doc));
+        const int track = scene.find_node(m.switch_track_node);
+        if (track >= 0) {
+            sw["track_node"] = node_map[size_t(track)];
+            sw["track_node_name"] = m.switch_track_node;
+            sw["track_path"] = "translation.x";
+        }
+        extras["ripkit_texture_switch"] = sw;
+    }
+    if (!extras.empty()) out["extras"] = extras;
+}
+
+void fix_materials(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc) {
+    if (!doc.json.contains("materials") || !doc.json["materials"].is_array()) return;
+    json& mats = doc.json["materials"];
+    // Assimp writes aiScene materials in order; fill_aiscene keeps Scene order.
+    for (size_t i = 0; i < scene.materials.size() && i < mats.size(); ++i)
+        fix_material(scene, scene.materials[i], node_map, mats[i], doc);
+    bool unlit = false;
+    for (const Material& m : scene.materials) unlit |= m.unlit;
+    if (unlit) {
+        json& used = doc.json["extensionsUsed"];
+        if (!used.is_array()) used = json::array();
+        if (std::find(used.begin(), used.end(), "KHR_materials_unlit") == used.end())
+            used.push_back("KHR_materials_unlit");
+    }
+}
+
+// A textured material on a primitive without UVs is a validator error
+// (MESH_PRIMITIVE_TOO_FEW_TEXCOORDS); such primitives get an untextured copy
+// of the material, as the texture could not be mapped anyway.
+void untextured_without_uvs(GltfDoc& doc, std::vector<std::string>& notes) {
+    json& j = doc.json;
+    if (!j.contains("meshes") || !j.contains("materials")) return;
+    std::map<size_t, size_t> copies;
+    for (json& mesh : j["meshes"]) {
+        if (!mesh.contains("primitives")) continue;
+        for (json& prim : mesh["primitives"]) {
+            if (!prim.contains("material") || !prim.contains("attributes")) continue;
+            if (prim["attributes"].contains("TEXCOORD_0")) continue;
+            const size_t m = prim["material"].get<size_t>();
+            const json& mat = j["materials"].at(m);
+            if (!mat.contains("pbrMetallicRoughness") ||
+                !mat["pbrMetallicRoughness"].contains("baseColorTexture"))
+                continue;
+            auto it = copies.find(m);
+            if (it == copies.end()) {
+                json copy = mat;
+                copy["pbrMetallicRoughness"].erase("baseColorTexture");
+                copy["name"] = mat.value("name", std::string("material")) + "_untextured";
+                if (copy.contains("extras")) copy["extras"].erase("ripkit_texture_switch");
+                j["materials"].push_back(copy);
+                it = copies.emplace(m, j["materials"].size() - 1).first;
+                notes.push_back("glTF: material '" + mat.value("name", std::string()) +
+                                "' is drawn untextured on a mesh without UVs");
+            }
+            prim["material"] = it->second;
+        }
+    }
+}
+
+// Assimp leaves samplers, textures or images nobody references when the
+// materials are rewritten; validators warn on unused objects only, so they stay.
+
+}  // namespace
+
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes) {
+    GltfDoc doc = assimp_glb(scene);
+    const std::vector<int> node_map = map_nodes(scene, doc.json);
+    set_node_trs(scene, node_map, doc.json);
+    add_cameras(scene, node_map, doc.json);
+    add_node_extras(scene, node_map, doc.json);
+    fix_materials(scene, node_map, doc);
+    write_gltf_animations(scene, node_map, doc);
+    untextured_without_uvs(doc, notes);
+    tidy(scene, node_map, doc.json);
+    doc.json["asset"]["generator"] = "ripkit (Assimp 5.2.5 glb2 + ripkit repairs)";
+    doc.sync_buffer_length();
+    // Nothing binary at all (a bare node tree): glTF forbids an empty buffer.
+    if (doc.bin.empty() && !doc.json.contains("bufferViews")) doc.json.erase("buffers");
+    return doc;
+}
+
+}  // namespace ripkit
