@@ -1,0 +1,195 @@
+#include "cutseq_document.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "cutseq_reader.hpp"
+#include "ripkit/error.hpp"
+
+namespace ripkit::tr_cutseq {
+
+namespace {
+
+nlohmann::json slots_of(const Cutscene& c) {
+    nlohmann::json slots = nlohmann::json::array();
+    for (const Actor& a : c.actors) slots.push_back(a.slot);
+    return slots;
+}
+
+nlohmann::json dump_cutscene(const Cutscene& c) {
+    if (c.empty) return {{"index", c.index}, {"empty", true}};
+    nlohmann::json target = nlohmann::json::array(), position = nlohmann::json::array();
+    for (int f = 0; f < c.frames; ++f) {
+        target.push_back(camera_world(c, 0, f));
+        position.push_back(camera_world(c, 1, f));
+    }
+    nlohmann::json actors = nlohmann::json::array();
+    for (const Actor& a : c.actors) {
+        nlohmann::json offset = nlohmann::json::array(), rotation = nlohmann::json::array();
+        for (int f = 0; f < c.frames; ++f) {
+            offset.push_back(actor_offset(a, f));
+            nlohmann::json frame = nlohmann::json::array();
+            for (int m = 1; m <= a.meshes; ++m)
+                frame.push_back({a.tracks.at(f, m, 0), a.tracks.at(f, m, 1), a.tracks.at(f, m, 2)});
+            rotation.push_back(std::move(frame));
+        }
+        actors.push_back({{"slot", a.slot},
+                          {"meshes", a.meshes},
+                          {"offset", std::move(offset)},
+                          {"rotation", std::move(rotation)}});
+    }
+    return {{"index", c.index},
+            {"frames", c.frames},
+            {"origin", c.origin},
+            {"audio_track", c.audio_track},
+            {"camera", {{"target", std::move(target)}, {"position", std::move(position)}}},
+            {"actors", std::move(actors)}};
+}
+
+double number_setting(const Options& o, const std::string& key, double def, double lo, double hi) {
+    const auto v = o.setting(key);
+    if (!v) return def;
+    try {
+        size_t used = 0;
+        const double d = std::stod(*v, &used);
+        if (used == v->size() && std::isfinite(d) && d >= lo && d <= hi) return d;
+    } catch (const std::exception&) {
+    }
+    fail_no_offset(ErrorKind::Usage, "--set " + key + "=<number in " + std::to_string(lo) + ".." +
+                                         std::to_string(hi) + ">, got '" + *v + "'");
+}
+
+}  // namespace
+
+CutseqDocument::CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton,
+                               SceneOptions scene_options)
+    : file_(std::move(file)), skeleton_(std::move(skeleton)), scene_options_(scene_options) {
+    scene_options_.skeleton = skeleton_ ? &*skeleton_ : nullptr;
+}
+
+nlohmann::json CutseqDocument::info() const {
+    int non_empty = 0, frames = 0, actors = 0;
+    for (const Cutscene& c : file_.cutscenes)
+        if (!c.empty) {
+            ++non_empty;
+            frames += c.frames;
+            actors += static_cast<int>(c.actors.size());
+        }
+    return {{"format", "tr-cutseq"},
+            {"variant", variant_name(file_.variant)},
+            {"container", file_.variant == Variant::Tr4 ? "u32 size + zlib" : "plain"},
+            {"file_bytes", file_.file_size},
+            {"decompressed_bytes", file_.decompressed_size},
+            {"table_entries", file_.table_entries},
+            {"cutscenes", file_.cutscenes.size()},
+            {"non_empty", non_empty},
+            {"total_frames", frames},
+            {"total_actors", actors},
+            {"frame_rate", kFrameRate},
+            {"skeleton", skeleton_.has_value()},
+            {"assumptions",
+             {"30 frames per second", "table entries: 30 (TR4 PAK), 44 (TR5 BIN); --set entries=N",
+              "an entry with offset 0 or size 0 is unused",
+              "a spent track holds its value; a zero repeat count wraps to 65535 as in the engine",
+              "horizontal FOV 11488/65536 turn on a 4:3 screen",
+              "engine rotations are right-handed in TR space (Y down)",
+              "without --skeleton, meshes 1.. hang off mesh 0 with no offsets"}},
+            {"warnings", file_.warnings}};
+}
+
+std::vector<ItemSummary> CutseqDocument::items() const {
+    std::vector<ItemSummary> out;
+    for (const Cutscene& c : file_.cutscenes) {
+        ItemSummary s;
+        s.id = c.index;
+        s.empty = c.empty;
+        if (c.empty) {
+            s.label = "cutscene " + std::to_string(c.index) + ": empty";
+            s.fields = {{"empty", true}};
+        } else {
+            std::string slots;
+            for (const Actor& a : c.actors)
+                slots += (slots.empty() ? "" : ", ") + std::to_string(a.slot);
+            s.label = "cutscene " + std::to_string(c.index) + ": " + std::to_string(c.frames) +
+                      " frames, " + std::to_string(c.actors.size()) + " actors (slots " + slots +
+                      "), audio track " + std::to_string(c.audio_track);
+            s.fields = {{"frames", c.frames},
+                        {"actors", c.actors.size()},
+                        {"slots", slots_of(c)},
+                        {"audio_track", c.audio_track}};
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+const Cutscene& CutseqDocument::find(int64_t item, bool need_data) const {
+    for (const Cutscene& c : file_.cutscenes)
+        if (c.index == item) {
+            if (need_data && c.empty)
+                fail_no_offset(ErrorKind::Usage, "a non-empty cutscene (cutscene " +
+                                                     std::to_string(item) + " is empty)");
+            return c;
+        }
+    fail_no_offset(ErrorKind::Usage, "a cutscene index 1.." +
+                                         std::to_string(file_.cutscenes.size()) + ", got " +
+                                         std::to_string(item));
+}
+
+nlohmann::json CutseqDocument::dump(std::optional<int64_t> item) const {
+    nlohmann::json list = nlohmann::json::array();
+    if (item) {
+        list.push_back(dump_cutscene(find(*item, false)));
+    } else {
+        for (const Cutscene& c : file_.cutscenes) list.push_back(dump_cutscene(c));
+    }
+    return {{"format", "tr-cutseq"},
+            {"variant", variant_name(file_.variant)},
+            {"cutscenes", std::move(list)}};
+}
+
+Scene CutseqDocument::scene(int64_t item) const {
+    const Cutscene& c = find(item, true);
+    return with_context("cutscene " + std::to_string(item), [&] {
+        return build_scene(c, variant_name(file_.variant), scene_options_);
+    });
+}
+
+std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options) {
+    ReadOptions ro;
+    ro.limits = options.limits;
+    if (options.setting("entries"))
+        ro.entries =
+            static_cast<int>(number_setting(options, "entries", kTr5Entries, 1, kMaxEntries));
+    SceneOptions so;
+    so.native = options.native;
+    so.limits = options.limits;
+    so.scale = number_setting(options, "scale", kDefaultScale, 1e-9, 1e9);
+    so.cut_threshold = number_setting(options, "cut_threshold", kDefaultCutThreshold, 0, 1e9);
+    so.fov = static_cast<int>(number_setting(options, "fov", kCutsceneFov, 1, 32767));
+    if (const auto interp = options.setting("interp")) {
+        if (*interp == "step")
+            so.step = true;
+        else if (*interp != "linear")
+            fail_no_offset(ErrorKind::Usage, "--set interp=linear|step, got '" + *interp + "'");
+    }
+    std::optional<Skeleton> skeleton;
+    if (!options.skeleton_path.empty()) {
+        DiskFileSource disk;
+        const FileSource& files = options.files ? *options.files : disk;
+        const std::optional<Bytes> text = files.read(options.skeleton_path, options.limits);
+        if (!text)
+            fail_no_offset(ErrorKind::Io,
+                           "a readable skeleton file '" + options.skeleton_path + "'");
+        try {
+            skeleton = parse_skeleton(*text);
+        } catch (Error& e) {
+            e.set_file(options.skeleton_path);
+            throw;
+        }
+    }
+    CutseqFile file = read_cutseq(input.bytes, ro);
+    return std::make_unique<CutseqDocument>(std::move(file), std::move(skeleton), so);
+}
+
+}  // namespace ripkit::tr_cutseq

@@ -1,0 +1,39 @@
+// The Document over a decoded CUTSEQ file: info, list, dump (schema in the
+// README section) and scene building per cutscene.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "cutseq_types.hpp"
+#include "ripkit/format.hpp"
+#include "scene_builder.hpp"
+#include "skeleton.hpp"
+
+namespace ripkit::tr_cutseq {
+
+class CutseqDocument : public Document {
+  public:
+    CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton, SceneOptions scene_options);
+
+    nlohmann::json info() const override;
+    std::vector<ItemSummary> items() const override;
+    nlohmann::json dump(std::optional<int64_t> item) const override;
+    Scene scene(int64_t item) const override;
+    std::vector<std::string> warnings() const override { return file_.warnings; }
+
+    const CutseqFile& file() const { return file_; }
+
+  private:
+    const Cutscene& find(int64_t item, bool need_data) const;
+
+    CutseqFile file_;
+    std::optional<Skeleton> skeleton_;
+    SceneOptions scene_options_;
+};
+
+// Parses the settings this format reads (entries, scale, interp, cut_threshold,
+// fov) and the skeleton; decodes the input.
+std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options);
+
+}  // namespace ripkit::tr_cutseq

@@ -1,0 +1,215 @@
+#include "cutseq_reader.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "ripkit/codec/zlib.hpp"
+#include "ripkit/error.hpp"
+#include "track_decoder.hpp"
+
+namespace ripkit::tr_cutseq {
+
+const char* variant_name(Variant v) {
+    switch (v) {
+        case Variant::Tr4:
+            return "tr4";
+        case Variant::Tr5:
+            return "tr5";
+        case Variant::Block:
+            return "block";
+    }
+    return "tr5";
+}
+
+bool has_signature(ByteSpan data) {
+    return data.size() >= 8 && std::memcmp(data.data(), kSignature, 8) == 0;
+}
+
+bool looks_like_pak(ByteSpan data) {
+    if (data.size() < 4 + 2 + 4) return false;
+    const uint8_t cmf = data[4], flg = data[5];
+    return cmf == 0x78 && ((cmf << 8) | flg) % 31 == 0 && !(flg & 0x20);
+}
+
+namespace {
+
+constexpr size_t kHeaderBytes = 24;  // numactors .. camera_offset
+constexpr size_t kActorHeaderBytes = 8;
+
+void check_total(const Limits& limits, uint64_t& total, uint64_t add, uint64_t offset) {
+    total += add;
+    check_alloc(limits, total, sizeof(int16_t), offset, "decoded values in the whole file");
+}
+
+}  // namespace
+
+bool looks_like_block(ByteSpan data) {
+    if (data.size() < kHeaderBytes + 28) return false;
+    const int16_t actors = static_cast<int16_t>(load_u16le(data.data()));
+    const int16_t frames = static_cast<int16_t>(load_u16le(data.data() + 2));
+    if (actors < 0 || actors > 64 || frames < 1) return false;
+    const size_t table_end = kHeaderBytes + kActorHeaderBytes * static_cast<size_t>(actors);
+    const uint32_t cam = load_u32le(data.data() + 20);
+    if (table_end > data.size() || cam < table_end || cam > data.size() - 28) return false;
+    for (int a = 0; a < actors; ++a) {
+        const uint8_t* p = data.data() + kHeaderBytes + kActorHeaderBytes * a;
+        const uint32_t off = load_u32le(p);
+        const int16_t nodes = static_cast<int16_t>(load_u16le(p + 6));
+        if (off < table_end || off >= data.size() || nodes < 1 || nodes > 256) return false;
+    }
+    return true;
+}
+
+Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
+                       uint64_t& decoded_total, std::vector<std::string>& warnings) {
+    Cutscene c;
+    c.index = index;
+    c.empty = false;
+    ByteReader r = data;
+    const int16_t numactors = r.s16("numactors");
+    const int16_t numframes = r.s16("numframes");
+    if (numactors < 0)
+        r.fail_at(0, ErrorKind::BadValue, "numactors >= 0, got " + std::to_string(numactors));
+    if (numframes < 1)
+        r.fail_at(2, ErrorKind::BadValue, "numframes >= 1, got " + std::to_string(numframes));
+    c.frames = numframes;
+    for (int a = 0; a < 3; ++a) c.origin[a] = r.s32("origin");
+    c.audio_track = r.s32("audio_track");
+    c.camera_offset = r.u32("camera_offset");
+    check_alloc(limits, static_cast<uint64_t>(numactors), kActorHeaderBytes, r.abs_pos(), "actors");
+    r.need(kActorHeaderBytes * static_cast<size_t>(numactors),
+           std::to_string(numactors) + " actor headers");
+    struct Head {
+        uint32_t offset;
+        int16_t slot, nodes;
+    };
+    std::vector<Head> heads(static_cast<size_t>(numactors));
+    for (Head& h : heads) {
+        h.offset = r.u32("actor data offset");
+        h.slot = r.s16("actor object slot");
+        h.nodes = r.s16("actor nodes");
+        if (h.nodes < 0)
+            r.fail_at(r.pos() - 2, ErrorKind::BadValue,
+                      "actor nodes >= 0, got " + std::to_string(h.nodes));
+    }
+    with_context("camera", [&] {
+        if (c.camera_offset >= data.size())
+            data.fail_at(20, ErrorKind::BadIndex,
+                         "a camera offset below the block size " + std::to_string(data.size()) +
+                             ", got " + std::to_string(c.camera_offset));
+        check_total(limits, decoded_total, static_cast<uint64_t>(c.frames) * 6, data.abs(20));
+        DecodedBlock b =
+            decode_node_block(data, c.camera_offset, 2, c.frames, BlockKind::Camera, limits);
+        c.camera = std::move(b.tracks);
+        c.camera_headers = std::move(b.headers);
+        if (b.zero_repeat)
+            warnings.push_back("cutscene " + std::to_string(index) +
+                               " camera: repeat count 0 (wraps as in the engine)");
+    });
+    c.actors.reserve(heads.size());
+    for (size_t i = 0; i < heads.size(); ++i) {
+        with_context("actor " + std::to_string(i), [&] {
+            const Head& h = heads[i];
+            const size_t at = kHeaderBytes + kActorHeaderBytes * i;
+            if (h.offset >= data.size())
+                data.fail_at(at, ErrorKind::BadIndex,
+                             "an actor offset below the block size " + std::to_string(data.size()) +
+                                 ", got " + std::to_string(h.offset));
+            const int nodes = h.nodes + 1;
+            check_total(limits, decoded_total, static_cast<uint64_t>(c.frames) * nodes * 3,
+                        data.abs(at));
+            DecodedBlock b =
+                decode_node_block(data, h.offset, nodes, c.frames, BlockKind::Actor, limits);
+            Actor act;
+            act.slot = h.slot;
+            act.meshes = h.nodes;
+            act.tracks = std::move(b.tracks);
+            act.headers = std::move(b.headers);
+            if (b.zero_repeat)
+                warnings.push_back("cutscene " + std::to_string(index) + " actor " +
+                                   std::to_string(i) + ": repeat count 0 (wraps as in the engine)");
+            c.actors.push_back(std::move(act));
+        });
+    }
+    return c;
+}
+
+namespace {
+
+void read_table(ByteSpan file, int entries, const Limits& limits, CutseqFile& out) {
+    ByteReader r(file);
+    r.need_at(0, 8 + 8 * static_cast<size_t>(entries),
+              "a table of " + std::to_string(entries) + " cutscene entries");
+    out.table_entries = entries;
+    uint64_t total = 0;
+    for (int k = 1; k <= entries; ++k) {
+        Cutscene c;
+        c.index = k;
+        c.offset = r.u32_at(8 * static_cast<size_t>(k), "cutscene offset");
+        c.size = r.u32_at(8 * static_cast<size_t>(k) + 4, "cutscene size");
+        // ASSUMPTION: an entry is unused when its offset or its size is 0
+        // (offset 0 would point at the signature).
+        if (c.offset == 0 || c.size == 0) {
+            out.cutscenes.push_back(c);
+            continue;
+        }
+        with_context("cutscene " + std::to_string(k), [&] {
+            if (c.offset < 8 + 8 * static_cast<uint64_t>(entries) || c.offset > file.size() ||
+                c.size > file.size() - c.offset)
+                r.fail_at(8 * static_cast<size_t>(k), ErrorKind::BadIndex,
+                          "a cutscene [" + std::to_string(c.offset) + ", +" +
+                              std::to_string(c.size) + ") after the table and inside the " +
+                              std::to_string(file.size()) + "-byte file");
+            const ByteReader block = r.sub(c.offset, c.size, "cutscene data");
+            Cutscene d = read_cutscene(block, k, limits, total, out.warnings);
+            d.offset = c.offset;
+            d.size = c.size;
+            c = std::move(d);
+        });
+        out.cutscenes.push_back(std::move(c));
+    }
+}
+
+}  // namespace
+
+CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
+    CutseqFile out;
+    out.file_size = input.size();
+    if (input.empty()) fail(ErrorKind::Truncated, 0, "a CUTSEQ.PAK/BIN file (the file is empty)");
+    if (options.entries && (*options.entries < 1 || *options.entries > kMaxEntries))
+        fail_no_offset(ErrorKind::Usage, "entries between 1 and 255");
+    if (has_signature(input)) {
+        out.variant = Variant::Tr5;
+        out.decompressed_size = input.size();
+        read_table(input, options.entries.value_or(kTr5Entries), options.limits, out);
+        return out;
+    }
+    if (looks_like_pak(input)) {
+        out.variant = Variant::Tr4;
+        ByteReader r(input);
+        const uint32_t size = r.u32("uncompressed size");
+        const Bytes raw = codec::zlib_inflate(input.subspan(4), size, options.limits, 4);
+        out.decompressed_size = raw.size();
+        if (!has_signature(raw))
+            fail(ErrorKind::WrongFormat, 0, "decompressed data starting with \"(C) DEL!\"");
+        with_context("decompressed CUTSEQ data", [&] {
+            read_table(raw, options.entries.value_or(kTr4Entries), options.limits, out);
+        });
+        return out;
+    }
+    // No signature: a single cutscene's data block.
+    out.variant = Variant::Block;
+    out.decompressed_size = input.size();
+    out.table_entries = 1;
+    uint64_t total = 0;
+    with_context("cutscene data block", [&] {
+        Cutscene c = read_cutscene(ByteReader(input), 1, options.limits, total, out.warnings);
+        c.offset = 0;
+        c.size = static_cast<uint32_t>(std::min<uint64_t>(input.size(), UINT32_MAX));
+        out.cutscenes.push_back(std::move(c));
+    });
+    return out;
+}
+
+}  // namespace ripkit::tr_cutseq

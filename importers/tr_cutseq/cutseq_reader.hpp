@@ -1,0 +1,37 @@
+// Container and table parsing: TR4 CUTSEQ.PAK (u32 size + zlib), TR5
+// CUTSEQ.BIN (plain), or one bare cutscene data block, told apart by content.
+#pragma once
+
+#include <optional>
+
+#include "cutseq_types.hpp"
+#include "ripkit/byte_reader.hpp"
+#include "ripkit/limits.hpp"
+
+namespace ripkit::tr_cutseq {
+
+inline constexpr char kSignature[8] = {'(', 'C', ')', ' ', 'D', 'E', 'L', '!'};
+// ASSUMPTION: TR4 reads 30 entries, TR5 44 (TR4's padding after them holds
+// text, so the table length cannot be inferred); --set entries=N overrides.
+inline constexpr int kTr4Entries = 30;
+inline constexpr int kTr5Entries = 44;
+inline constexpr int kMaxEntries = 255;  // the 2048-byte header holds the signature + 255
+
+bool has_signature(ByteSpan data);
+// A PAK: u32 size followed by a zlib header (CMF 0x78, FCHECK valid).
+bool looks_like_pak(ByteSpan data);
+// A bare block: a plausible cutscene header whose offsets fit the data.
+bool looks_like_block(ByteSpan data);
+
+struct ReadOptions {
+    std::optional<int> entries;  // table entries to read (default: 30 TR4, 44 TR5)
+    Limits limits;
+};
+
+CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options);
+
+// One cutscene's data block (`data` spans exactly the block; base = its offset).
+Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
+                       uint64_t& decoded_total, std::vector<std::string>& warnings);
+
+}  // namespace ripkit::tr_cutseq

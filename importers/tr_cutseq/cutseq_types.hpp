@@ -1,0 +1,70 @@
+// The decoded contents of CUTSEQ.PAK / CUTSEQ.BIN, as the engine holds them:
+// per frame running values after the delta decode (masked where the engine
+// masks), before any unit or axis conversion.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ripkit::tr_cutseq {
+
+enum class Variant { Tr4, Tr5, Block };  // PAK, BIN, a bare cutscene data block
+
+const char* variant_name(Variant v);  // "tr4", "tr5", "block"
+
+// One 14-byte node header.
+struct NodeHeader {
+    std::array<int16_t, 3> key{};      // start values x, y, z
+    uint16_t packmethod = 0;           // widths: x (p>>10)&15, y (p>>5)&15, z p&15
+    std::array<uint16_t, 3> length{};  // packed words per track, command words included
+
+    unsigned bits(int axis) const {
+        return axis == 0   ? (packmethod >> 10) & 15u
+               : axis == 1 ? (packmethod >> 5) & 15u
+                           : packmethod & 15u;
+    }
+};
+
+// Running values of `nodes` nodes over `frames` frames: values[(f*nodes+n)*3+axis].
+struct NodeTracks {
+    int nodes = 0;
+    int frames = 0;
+    std::vector<int16_t> values;
+
+    int16_t at(int frame, int node, int axis) const {
+        return values[(static_cast<size_t>(frame) * nodes + node) * 3 + axis];
+    }
+};
+
+struct Actor {
+    int16_t slot = 0;   // moveable slot in the level (0 = Lara; TR5 -1 on actor 0 = no Lara)
+    int meshes = 0;     // nodes field: rotation nodes, one per mesh
+    NodeTracks tracks;  // node 0 = root (unmasked), 1..meshes = rotations & 1023
+    std::vector<NodeHeader> headers;
+};
+
+struct Cutscene {
+    int index = 0;  // 1-based table index
+    bool empty = true;
+    uint32_t offset = 0, size = 0;  // table entry (offset from the file start)
+    int frames = 0;
+    std::array<int32_t, 3> origin{};
+    int32_t audio_track = -1;
+    uint32_t camera_offset = 0;
+    NodeTracks camera;  // node 0 = target, node 1 = position (s16 running values)
+    std::vector<NodeHeader> camera_headers;
+    std::vector<Actor> actors;
+};
+
+struct CutseqFile {
+    Variant variant = Variant::Tr5;
+    uint64_t file_size = 0;          // bytes as given
+    uint64_t decompressed_size = 0;  // after zlib (== file_size for BIN/block)
+    int table_entries = 0;
+    std::vector<Cutscene> cutscenes;
+    std::vector<std::string> warnings;
+};
+
+}  // namespace ripkit::tr_cutseq
