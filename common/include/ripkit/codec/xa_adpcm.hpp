@@ -1,0 +1,55 @@
+// CD-XA ADPCM (4-bit, Level B/C) as the PlayStation CD-ROM controller
+// decodes it, and an encoder that writes it (closed loop: each 28-sample
+// block gets the filter and shift whose decoded output is closest).
+//
+// Rounding rule: the single rounding of psx-spx and the MiSTer core,
+//   prediction = (old * K0 + older * K1 + 32) >> 6,
+// which is also what ffmpeg's adpcm_xa decoder computes (DuckStation shifts
+// each product separately and can differ by up to 86).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ripkit/byte_reader.hpp"
+
+namespace ripkit::xa {
+
+constexpr size_t kGroups = 18;
+constexpr size_t kGroupSize = 128;
+constexpr size_t kPayloadSize = kGroups * kGroupSize;  // 2304 of the 2324 Form 2 bytes
+constexpr size_t kSectorSize = 2324;                   // payload + 20 zero bytes
+constexpr size_t kBlockSamples = 28;
+constexpr size_t kSamplesPerSector = kGroups * 8 * kBlockSamples;  // 4032 (all channels)
+
+// The two previous outputs of one channel; carried across the sectors of a stream.
+struct History {
+    int32_t old = 0;
+    int32_t older = 0;
+};
+
+struct State {
+    History ch[2];  // mono uses ch[0]
+};
+
+// Interleaved s16 samples of one channel count (4032 values: 4032 mono
+// samples or 2016 stereo frames).
+constexpr size_t frames_per_sector(bool stereo) { return stereo ? 2016 : 4032; }
+
+// Decodes one sector's 18 sound groups (4-bit samples) and appends 4032
+// interleaved values to `out`. `payload_offset` is the absolute file offset
+// used in errors. Throws Truncated when fewer than 2304 bytes are given.
+void decode_sector(ByteSpan payload, bool stereo, State& state, std::vector<int16_t>& out,
+                   uint64_t payload_offset = 0);
+
+// The decoder's single step (exposed for tests that compute by hand).
+int16_t decode_sample(int nibble, int shift, int filter, History& h);
+
+// Encodes exactly 4032 interleaved values (mono samples or stereo L/R
+// frames) into a 2324-byte Form 2 payload, updating `state` with the
+// decoder's history so consecutive sectors continue seamlessly.
+Bytes encode_sector(std::span<const int16_t> samples, bool stereo, State& state);
+
+}  // namespace ripkit::xa

@@ -1,0 +1,56 @@
+// A file's cinematics: the sector image, split by subheader into data and
+// audio sectors, one Cinematic per file/channel whose first data sector
+// holds a header. Decoded once at open; audio is decoded on demand.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "playback.hpp"
+#include "ripkit/cd/sectors.hpp"
+#include "ripkit/format.hpp"
+#include "ripkit/scene.hpp"
+#include "stream.hpp"
+
+namespace ripkit::rugrats {
+
+struct AudioTrack {
+    std::vector<size_t> sectors;  // sector indices (filtered file/channel, 4-bit, one coding)
+    bool stereo = true;
+    uint32_t rate = 37800;
+    uint8_t file = 0, channel = 0;
+    Playback playback;
+};
+
+struct Cinematic {
+    int64_t id = 0;
+    uint8_t file = 0, channel = 0;
+    size_t data_offset = 0;  // 0, or 4 ("+16 with a channel byte")
+    size_t header_sector = 0;
+    Header header;
+    std::vector<FrameRecord> frames;
+    std::string end = "count";  // "marker" | "count"
+    std::optional<AudioTrack> audio;
+    std::vector<std::string> warnings;
+};
+
+struct CineFile {
+    cd::SectorShape shape = cd::SectorShape::Raw2352;
+    size_t sector_count = 0;
+    std::vector<Cinematic> cines;
+    std::vector<std::string> warnings;
+};
+
+// Decodes every cinematic of the file. Throws ripkit::Error on bad input.
+CineFile decode_file(ByteSpan bytes, const Options& options);
+
+// Decoded samples of a cinematic's audio: the played sectors with the dry
+// FIFO's silence between them ("played"), or every sector ("all").
+Audio decode_audio(ByteSpan bytes, const AudioTrack& track, bool all);
+
+// Whether a data sector payload starts a header at +0 or +4 (magic + 0xdead).
+std::optional<size_t> header_offset(ByteSpan user);
+
+}  // namespace ripkit::rugrats

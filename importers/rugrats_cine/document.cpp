@@ -1,0 +1,194 @@
+#include "document.hpp"
+
+#include "present.hpp"
+
+namespace ripkit::rugrats {
+
+namespace {
+
+nlohmann::json quat_json(const Quat13& q) { return {q[0], q[1], q[2], q[3]}; }
+nlohmann::json vec_json(const Vec3i& v) { return {v[0], v[1], v[2]}; }
+
+nlohmann::json header_json(const Header& h) {
+    return {{"magic", h.magic},
+            {"version", h.version},
+            {"frames", h.frames},
+            {"setup_size", h.setup.size()}};
+}
+
+nlohmann::json audio_json(const Cinematic& c) {
+    if (!c.audio) return nullptr;
+    const AudioTrack& a = *c.audio;
+    return {{"sectors", a.sectors.size()},
+            {"played", a.playback.played_count},
+            {"rate", a.rate},
+            {"channels", a.stereo ? 2 : 1},
+            {"file", a.file},
+            {"channel", a.channel},
+            {"played_seconds", double(a.playback.total_frames) / 44100.0}};
+}
+
+}  // namespace
+
+std::vector<std::string> assumptions() {
+    return {
+        "a cinematic's sound is the XA of its own file/channel (--set audio_file/audio_channel)",
+        "the setup block lies inside the header sector",
+        "the cinematic number (blink seed, ending) is --cine, else 0 (OPEN.BIN)",
+        "blink: the winning record shows eye frame 1; 1,1,1,2,2 then the 6th record reopens "
+        "without a draw; no draw while a blink runs",
+        "a mouth frame >= the bank's count wraps (frame - count)",
+        "ids 510/511: the actor moves 0x2000 down from the record's position, rotation kept",
+        "the parts' quaternion matrix (0x8001fc48) is the standard rotation of (x, y, z, w)",
+        "ending: the call that ends the flight also makes camera B's first move; B projects "
+        "with H 178 before 386; the milk's +0x28 is a Z angle (4096 a turn)",
+        "record k plays at k/30 s; audio starts with the stream's first sector",
+        "the 4 bytes before a channel cinematic's payload are not interpreted",
+    };
+}
+
+CineDocument::CineDocument(Bytes bytes, const Options& options)
+    : bytes_(std::move(bytes)), options_(options) {
+    if (options_.audio != "played" && options_.audio != "all")
+        fail_no_offset(ErrorKind::Usage, "--audio played or all, got '" + options_.audio + "'");
+    file_ = decode_file(bytes_, options_);
+}
+
+const Cinematic& CineDocument::find(int64_t item) const {
+    for (const Cinematic& c : file_.cines)
+        if (c.id == item) return c;
+    std::string ids;
+    for (const Cinematic& c : file_.cines) ids += (ids.empty() ? "" : ", ") + std::to_string(c.id);
+    fail_no_offset(ErrorKind::Usage, "an item id among " + ids + ", got " + std::to_string(item));
+}
+
+std::vector<std::string> CineDocument::warnings() const {
+    std::vector<std::string> w = file_.warnings;
+    for (const Cinematic& c : file_.cines)
+        for (const std::string& s : c.warnings)
+            w.push_back("item " + std::to_string(c.id) + ": " + s);
+    if (!options_.cine)
+        w.push_back("cinematic number not given (--cine); 0 assumed (OPEN.BIN): blink seed 0");
+    return w;
+}
+
+nlohmann::json CineDocument::info() const {
+    nlohmann::json items = nlohmann::json::array();
+    for (const Cinematic& c : file_.cines)
+        items.push_back({{"id", c.id},
+                         {"file", c.file},
+                         {"channel", c.channel},
+                         {"payload_offset", c.data_offset},
+                         {"header_sector", c.header_sector},
+                         {"header", header_json(c.header)},
+                         {"frames", c.frames.size()},
+                         {"end", c.end},
+                         {"audio", audio_json(c)}});
+    return {{"format", "rugrats-cine"},
+            {"variant", cd::shape_name(file_.shape)},
+            {"shape", cd::shape_name(file_.shape)},
+            {"sectors", file_.sector_count},
+            {"cinematics", items},
+            {"cine", cine_number(options_)},
+            {"xa_rounding", "(old*K0 + older*K1 + 32) >> 6 (psx-spx/MiSTer; ffmpeg matches)"},
+            {"warnings", warnings()},
+            {"assumptions", assumptions()}};
+}
+
+std::vector<ItemSummary> CineDocument::items() const {
+    std::vector<ItemSummary> out;
+    for (const Cinematic& c : file_.cines) {
+        ItemSummary s;
+        s.id = c.id;
+        s.label = "cinematic on file " + std::to_string(c.file) + " channel " +
+                  std::to_string(c.channel) + ": " + std::to_string(c.frames.size()) + " frames" +
+                  (c.audio ? ", XA audio" : ", no audio");
+        s.empty = c.frames.empty();
+        s.fields = {{"frames", c.frames.size()},
+                    {"file", c.file},
+                    {"channel", c.channel},
+                    {"audio", audio_json(c)}};
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+nlohmann::json CineDocument::dump_one(const Cinematic& c) const {
+    const std::vector<FrameFaces> faces = compute_faces(c, cine_number(options_));
+    nlohmann::json frames = nlohmann::json::array();
+    for (size_t i = 0; i < c.frames.size(); ++i) {
+        const FrameRecord& f = c.frames[i];
+        nlohmann::json actors = nlohmann::json::array(), poses = nlohmann::json::array();
+        for (size_t j = 0; j < f.actors.size(); ++j) {
+            const ActorRecord& a = f.actors[j];
+            actors.push_back({{"id", a.id},
+                              {"quaternion", quat_json(a.q)},
+                              {"position", vec_json(a.position)},
+                              {"mouth", faces[i].actors[j].mouth},
+                              {"eyes", faces[i].actors[j].eyes},
+                              {"mouth_field", a.mouth},
+                              {"eyes_field", a.eyes},
+                              {"unknown_16", a.unknown_16}});
+        }
+        for (size_t j = 0; j < f.poses.size(); ++j) {
+            const PoseRecord& p = f.poses[j];
+            nlohmann::json keys = nlohmann::json::array();
+            for (const PoseKey& k : p.keys)
+                keys.push_back({{"channel", k.channel}, {"quaternion", quat_json(k.q)}});
+            poses.push_back({{"id", p.id},
+                             {"position", vec_json(p.position)},
+                             {"mouth", faces[i].poses[j].mouth},
+                             {"eyes", faces[i].poses[j].eyes},
+                             {"mouth_field", p.mouth},
+                             {"eyes_field", p.eyes},
+                             {"keys", keys}});
+        }
+        frames.push_back(
+            {{"frame", f.frame},
+             {"sector", f.sector},
+             {"unknown_02", f.unknown_02},
+             {"camera",
+              {{"position", vec_json(f.camera_position)}, {"quaternion", quat_json(f.camera_q)}}},
+             {"actors", actors},
+             {"poses", poses}});
+    }
+    return {{"format", "rugrats-cine"},
+            {"shape", cd::shape_name(file_.shape)},
+            {"item", c.id},
+            {"header", header_json(c.header)},
+            {"frames", frames},
+            {"end", c.end},
+            {"audio", audio_json(c)}};
+}
+
+nlohmann::json CineDocument::dump(std::optional<int64_t> item) const {
+    if (item) return dump_one(find(*item));
+    if (file_.cines.size() == 1) return dump_one(file_.cines[0]);
+    nlohmann::json all = nlohmann::json::array();
+    for (const Cinematic& c : file_.cines) all.push_back(dump_one(c));
+    return {{"format", "rugrats-cine"}, {"shape", cd::shape_name(file_.shape)}, {"items", all}};
+}
+
+Scene CineDocument::scene(int64_t item) const {
+    const Cinematic& c = find(item);
+    if (c.frames.empty())
+        fail_no_offset(ErrorKind::Usage,
+                       "a cinematic with frames (item " + std::to_string(item) + " has none)");
+    return build_scene(file_, c, bytes_, options_);
+}
+
+int probe_stream(ByteSpan head) {
+    const cd::SectorShape shape = cd::detect_shape(head);
+    const cd::SectorImage image(head, shape);
+    const size_t whole =
+        shape == cd::SectorShape::Data2048 ? std::min<size_t>(image.count(), 1) : image.count();
+    for (size_t i = 0; i < whole && i < 32; ++i) {
+        const cd::Sector s = image.sector(i);
+        if (s.sub && !s.sub->data()) continue;
+        if (!header_offset(s.user)) continue;
+        return shape == cd::SectorShape::Data2048 ? 60 : 90;
+    }
+    return 0;
+}
+
+}  // namespace ripkit::rugrats

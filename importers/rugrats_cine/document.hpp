@@ -1,0 +1,37 @@
+// The rugrats-cine Document: info, list, dump and scene over a decoded file.
+#pragma once
+
+#include <memory>
+
+#include "cine.hpp"
+#include "ripkit/format.hpp"
+
+namespace ripkit::rugrats {
+
+class CineDocument : public Document {
+  public:
+    CineDocument(Bytes bytes, const Options& options);
+
+    nlohmann::json info() const override;
+    std::vector<ItemSummary> items() const override;
+    nlohmann::json dump(std::optional<int64_t> item) const override;
+    Scene scene(int64_t item) const override;
+    std::vector<std::string> warnings() const override;
+
+    const CineFile& file() const { return file_; }
+
+  private:
+    const Cinematic& find(int64_t item) const;
+    nlohmann::json dump_one(const Cinematic& c) const;
+
+    Bytes bytes_;
+    Options options_;
+    CineFile file_;
+};
+
+// The assumptions this importer makes (listed by info and the README).
+std::vector<std::string> assumptions();
+
+int probe_stream(ByteSpan head);
+
+}  // namespace ripkit::rugrats

@@ -1,0 +1,278 @@
+#include "present.hpp"
+
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "ending.hpp"
+#include "faces.hpp"
+
+namespace ripkit::rugrats {
+
+namespace {
+
+constexpr double kFps = 30.0;
+constexpr float kTau = 6.283185307179586f;
+
+// Per-node STEP keys by record index; a later write in the same record wins
+// (the engine's last store), which keeps times strictly increasing.
+struct NodeKeys {
+    std::map<size_t, glm::vec4> t, r;
+};
+
+class Builder {
+  public:
+    Builder(Scene& s, int root) : s_(s), root_(root) {}
+
+    int node(const std::string& name, int parent = -1) {
+        const int found = s_.find_node(name);
+        if (found >= 0) return found;
+        return s_.add_node(name, parent < 0 ? root_ : parent);
+    }
+    void translate(int node, size_t rec, glm::vec3 v) { keys_[node].t[rec] = glm::vec4(v, 0.0f); }
+    void rotate(int node, size_t rec, glm::vec4 q) { keys_[node].r[rec] = q; }
+
+    // One STEP animation; the first key also becomes the node's rest pose.
+    Animation finish(const std::string& name, size_t records) {
+        Animation a;
+        a.name = name;
+        a.frame_rate = kFps;
+        for (auto& [node, k] : keys_) {
+            add_channel(a, node, AnimPath::Translation, k.t);
+            add_channel(a, node, AnimPath::Rotation, k.r);
+        }
+        a.duration = records ? double(records - 1) / kFps : 0.0;
+        return a;
+    }
+
+  private:
+    void add_channel(Animation& a, int node, AnimPath path, const std::map<size_t, glm::vec4>& k) {
+        if (k.empty()) return;
+        Channel ch;
+        ch.node = node;
+        ch.path = path;
+        ch.interp = Interp::Step;  // the engine sets, it does not interpolate
+        for (const auto& [rec, v] : k) {
+            ch.times.push_back(double(rec) / kFps);
+            ch.values.push_back(v);
+        }
+        Node& n = s_.nodes[size_t(node)];
+        if (path == AnimPath::Translation)
+            n.translation = glm::vec3(k.begin()->second);
+        else
+            n.rotation = k.begin()->second;
+        a.channels.push_back(std::move(ch));
+    }
+
+    Scene& s_;
+    int root_;
+    std::map<int, NodeKeys> keys_;
+};
+
+glm::vec3 vec(const Vec3i& v) { return glm::vec3(float(v[0]), float(v[1]), float(v[2])); }
+
+// Face tracks: translation.x carries the frame number (STEP).
+void face_keys(Builder& b, Scene& s, int object, const std::string& name, size_t rec,
+               const Face& f) {
+    const int mouth = b.node(name + "_mouth", object);
+    const int eyes = b.node(name + "_eyes", object);
+    for (int n : {mouth, eyes})
+        if (s.nodes[size_t(n)].extras.empty())
+            s.nodes[size_t(n)].extras = {
+                // value-track keys of docs/architecture.md "Metadata conventions"
+                {"ripkit_track", n == mouth ? "mouth" : "eyes"},
+                {"target", name},
+                {"component", "x"},
+                {"ripkit.face_track", n == mouth ? "mouth" : "eyes"},
+                {"ripkit.track",
+                 "translation.x = face frame number (STEP); bind to texture swaps"}};
+    b.translate(mouth, rec, glm::vec3(float(f.mouth), 0, 0));
+    b.translate(eyes, rec, glm::vec3(float(f.eyes), 0, 0));
+}
+
+int add_camera(Scene& s, int node, const std::string& name, int h) {
+    Camera cam;
+    cam.name = name;
+    cam.node = node;
+    cam.yfov = engine_yfov(h);
+    cam.aspect = engine_aspect(h);
+    cam.znear = 1.0f;
+    cam.zfar = 1.0e6f;
+    cam.extras = {{"ripkit.projection_h", h}, {"ripkit.screen", "512x240, x scaled by 512/320"}};
+    s.cameras.push_back(cam);
+    s.nodes[size_t(node)].camera = int(s.cameras.size()) - 1;
+    return int(s.cameras.size()) - 1;
+}
+
+void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
+    const int last_counter = int(records);  // record k has counter k + 1
+    const std::vector<EndingState> states = simulate_ending(last_counter);
+    const EndingState init = ending_initial();
+    const int milk = b.node("ending_milk");
+    const int milk_track = b.node("ending_milk_0x28", milk);
+    const int sign = b.node("ending_sign");
+    const int cam_a = b.node("ending_camera_a");
+    const int cam_b = b.node("ending_camera_b");
+    s.nodes[size_t(milk)].extras = {{"model", 948},
+                                    {"drawn_from", "ending_camera_a (layer 1)"},
+                                    {"ripkit.assumption", "+0x28 read as a Z angle, 4096 a turn"}};
+    s.nodes[size_t(milk_track)].extras = {{"ripkit.track", "translation.x = object +0x28 (STEP)"}};
+    s.nodes[size_t(sign)].extras = {{"model", 1038}, {"drawn_from", "ending_camera_b (layer 2)"}};
+    add_camera(s, cam_a, "ending_camera_a", kDefaultH);
+    const int cb = add_camera(s, cam_b, "ending_camera_b", init.b_h);
+    auto v3 = [](const std::array<int, 3>& a) {
+        return glm::vec3(float(a[0]), float(a[1]), float(a[2]));
+    };
+    auto put = [&](size_t rec, const EndingState& st) {
+        b.translate(cam_a, rec, ax.pos(v3(st.a)));
+        b.translate(cam_b, rec, ax.pos(v3(st.b)));
+        const float ang = float(st.milk_28) * kTau / 4096.0f;
+        b.rotate(milk, rec, ax.rot(glm::vec4(0, 0, std::sin(ang / 2), std::cos(ang / 2))));
+        b.translate(milk_track, rec, glm::vec3(float(st.milk_28), 0, 0));
+    };
+    put(0, init);
+    b.rotate(cam_a, 0, ax.rot(glm::vec4(0, 0, 0, 1)));
+    b.rotate(cam_b, 0, ax.rot(glm::vec4(0, 0, 0, 1)));
+    b.translate(sign, 0, glm::vec3(0));
+    Camera& camb = s.cameras[size_t(cb)];
+    int first_text = -1;
+    for (const EndingState& st : states) {
+        const size_t rec = size_t(st.counter - 1);
+        if (rec >= records) break;
+        put(rec, st);
+        if (st.b_h != init.b_h && camb.yfov_times.empty()) {
+            camb.yfov_times = {0.0, double(rec) / kFps};
+            camb.yfov_values = {engine_yfov(init.b_h), engine_yfov(st.b_h)};
+        }
+        if (st.text && first_text < 0) first_text = st.counter;
+    }
+    s.extras["ending"] = {
+        {"source", "cinematic 0's timed call 0x8008ea70, frames 1184-1413 (seed numbers)"},
+        {"flight_frames", {kEndingFirst, kEndingFlightEnd}},
+        {"text_from_frame", first_text},
+        {"text",
+         {{{"string", "Search For Reptar"}, {"font", 1}, {"y", 60}},
+          {{"string", "Loading"}, {"font", 0}, {"y", 85}}}},
+        {"text_colour", {100, 200, 0}},
+        {"shadow_colour", {1, 1, 1}}};
+}
+
+}  // namespace
+
+std::vector<FrameFaces> compute_faces(const Cinematic& c, uint32_t seed) {
+    std::vector<FrameFaces> out(c.frames.size());
+    BlinkRand rand(seed);
+    std::map<int, FaceState> actors, poses;
+    for (size_t i = 0; i < c.frames.size(); ++i) {
+        const FrameRecord& f = c.frames[i];
+        for (const ActorRecord& a : f.actors) {
+            FaceState& st = actors[a.id];
+            apply_actor_face(st, a.id, a.mouth, a.eyes);
+            out[i].actors.push_back({st.mouth, st.eyes});
+        }
+        for (const PoseRecord& p : f.poses) {
+            FaceState& st = poses[p.id];
+            apply_pose_face(st, rand, p.id, p.mouth, p.eyes);
+            out[i].poses.push_back({st.mouth, st.eyes});
+        }
+    }
+    return out;
+}
+
+glm::vec4 normalise_quat(const Quat13& q) {
+    const glm::vec4 v{float(q[0]), float(q[1]), float(q[2]), float(q[3])};
+    const float len = glm::length(v);
+    if (len == 0.0f) return glm::vec4(0, 0, 0, 1);
+    return v / len;
+}
+
+float engine_yfov(int h) { return 2.0f * std::atan(120.0f / float(h)); }
+float engine_aspect(int h) { return (256.0f / (float(h) * 1.6f)) / (120.0f / float(h)); }
+
+uint32_t cine_number(const Options& o) { return uint32_t(o.cine.value_or(0)); }
+
+Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const Options& o) {
+    Scene s;
+    s.name = "cinematic_" + std::to_string(c.id);
+    Axes ax;
+    ax.native = o.native;
+    if (auto v = o.setting("scale")) {
+        try {
+            ax.scale = std::stof(*v);
+        } catch (const std::exception&) {
+            fail_no_offset(ErrorKind::Usage, "--set scale=<number>, got '" + *v + "'");
+        }
+        if (!(ax.scale > 0.0f)) fail_no_offset(ErrorKind::Usage, "--set scale above 0");
+    }
+    const int root = s.add_node(s.name, -1);
+    Builder b(s, root);
+    const int cam = b.node("camera");
+    add_camera(s, cam, "camera", kDefaultH);
+    const std::vector<FrameFaces> faces = compute_faces(c, cine_number(o));
+
+    for (size_t i = 0; i < c.frames.size(); ++i) {
+        const FrameRecord& f = c.frames[i];
+        b.translate(cam, i, ax.pos(vec(f.camera_position)));
+        // The camera matrix is the transpose of the parts' matrix of q, so
+        // camera-to-world is q itself (engine camera looking +Z, Y down).
+        b.rotate(cam, i, ax.rot(normalise_quat(f.camera_q)));
+        for (size_t j = 0; j < f.actors.size(); ++j) {
+            const ActorRecord& a = f.actors[j];
+            const std::string name = "actor_" + std::to_string(a.id);
+            const int n = b.node(name);
+            glm::vec3 p = vec(a.position);
+            const glm::vec4 q = ax.rot(normalise_quat(a.q));
+            if (a.id == 510 || a.id == 511) {
+                // Moved 0x2000 down (engine +Y); object 602/601 takes the record.
+                // ASSUMPTION: "down" is from the record's position, rotation kept.
+                const int other = b.node(a.id == 510 ? "actor_602" : "actor_601");
+                s.nodes[size_t(other)].extras["ripkit.driven_by"] = name;
+                b.translate(other, i, ax.pos(p));
+                b.rotate(other, i, q);
+                p.y += float(0x2000);
+            }
+            b.translate(n, i, ax.pos(p));
+            b.rotate(n, i, q);
+            face_keys(b, s, n, name, i, faces[i].actors[j]);
+        }
+        for (size_t j = 0; j < f.poses.size(); ++j) {
+            const PoseRecord& p = f.poses[j];
+            const std::string name = "pose_" + std::to_string(p.id);
+            const int n = b.node(name);
+            b.translate(n, i, ax.pos(vec(p.position)));
+            b.rotate(n, i, glm::vec4(0, 0, 0, 1));  // angles at +0x24 cleared
+            for (const PoseKey& k : p.keys) {
+                const int ch = b.node(name + "_ch" + std::to_string(k.channel), n);
+                b.rotate(ch, i, ax.rot(normalise_quat(k.q)));
+            }
+            face_keys(b, s, n, name, i, faces[i].poses[j]);
+        }
+    }
+    const bool ending = cine_number(o) == 0 && c.frames.size() >= size_t(kEndingFirst);
+    if (ending) add_ending(s, b, ax, c.frames.size());
+    s.animations.push_back(b.finish(s.name, c.frames.size()));
+
+    if (c.audio) {
+        s.audio = decode_audio(bytes, *c.audio, o.audio == "all");
+        // ASSUMPTION (listed in assumptions()): the audio timeline starts with record 0.
+        s.extras["audio"] = {{"rate", s.audio->sample_rate},
+                             {"channels", s.audio->channels},
+                             {"frames", s.audio->samples.size() / s.audio->channels},
+                             {"start_frame", 0}};
+    }
+    s.extras["format"] = "rugrats-cine";
+    s.extras["shape"] = cd::shape_name(file.shape);
+    s.extras["item"] = c.id;
+    s.extras["cine"] = cine_number(o);
+    s.extras["frame_rate"] = kFps;
+    s.extras["frame_count"] = c.frames.size();  // one record per frame, record k at k/30 s
+    s.extras["backdrop_rgb"] = {217, 175, 141};
+    s.extras["axes"] = o.native ? "engine (X right, Y down, Z forward; cameras look +Z)"
+                                : "glTF (Y up, right-handed): engine (x, y, z) -> (x, -y, -z)";
+    s.extras["units"] = o.native ? "engine units" : "engine units x " + std::to_string(ax.scale);
+    s.extras["faces"] = "<object>_mouth/_eyes nodes: STEP translation.x = face frame number";
+    s.extras["ending_included"] = ending;
+    return s;
+}
+
+}  // namespace ripkit::rugrats

@@ -1,0 +1,52 @@
+// From the decoded stream to what a user sees: face frames per record, the
+// axis conversion, and the Scene (camera, actors, poses, faces, ending, audio).
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <vector>
+
+#include "cine.hpp"
+#include "ripkit/format.hpp"
+#include "ripkit/scene.hpp"
+
+namespace ripkit::rugrats {
+
+struct Face {
+    int mouth = 0;
+    int eyes = 0;
+};
+struct FrameFaces {
+    std::vector<Face> actors;  // per actor record
+    std::vector<Face> poses;   // per pose record
+};
+
+// Runs the engine's face logic over every record; `seed` = cinematic number.
+std::vector<FrameFaces> compute_faces(const Cinematic& c, uint32_t seed);
+
+// Normalised (x, y, z, w); identity for an all-zero quaternion.
+glm::vec4 normalise_quat(const Quat13& q);
+
+// PS1 space (X right, Y down, Z forward) to glTF (Y up, right-handed, cameras
+// looking down -Z): a half turn about X, (x, y, z) -> (x, -y, -z); the same
+// turn conjugates rotations, (qx, qy, qz, qw) -> (qx, -qy, -qz, qw), and maps
+// the engine camera's view axes (looking +Z, Y down) onto glTF's.
+struct Axes {
+    bool native = false;
+    float scale = 1.0f;
+    glm::vec3 pos(const glm::vec3& p) const {
+        return native ? p : glm::vec3(p.x, -p.y, -p.z) * scale;
+    }
+    glm::vec4 rot(const glm::vec4& q) const { return native ? q : glm::vec4(q.x, -q.y, -q.z, q.w); }
+};
+
+// Vertical field of view and aspect of the engine's projection: H on the
+// 512 x 240 screen with the view's x row scaled by 512/320.
+float engine_yfov(int h);
+float engine_aspect(int h);
+
+uint32_t cine_number(const Options& o);
+
+Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const Options& o);
+
+}  // namespace ripkit::rugrats
