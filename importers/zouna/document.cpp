@@ -1,0 +1,340 @@
+#include "document.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "crc32.hpp"
+
+namespace ripkit::zouna {
+
+Container detect_container(ByteSpan data) {
+    if (has_bff0(data)) return Container::Bff0;
+    if (looks_like_bigfile(data)) return Container::BigFile;
+    if (detect_object_endian(data, 0)) return Container::Object;
+    return Container::None;
+}
+
+namespace {
+
+std::optional<Endian> forced_endian(const Options& o) {
+    auto s = o.setting("endian");
+    if (!s) return std::nullopt;
+    if (*s == "little") return Endian::Little;
+    if (*s == "big") return Endian::Big;
+    fail_no_offset(ErrorKind::Usage, "--set endian=little|big (got \"" + *s + "\")");
+}
+
+// Metadata contract (docs/architecture.md): every animation plays at `rate`; the
+// scene spans the longest one, frame_count = frames from 0 to its end inclusive
+// (as TR's numframes: a 2 s animation at 30 fps has 61 frames).
+void set_frame_range(Scene& s, double rate) {
+    double longest = 0.0;
+    for (ripkit::Animation& a : s.animations) {
+        a.frame_rate = rate;
+        longest = std::max(longest, a.duration);
+    }
+    const double last = std::round(longest * rate);
+    if (!(last < 2147483647.0))
+        fail_no_offset(ErrorKind::BadValue, "an animation duration below 2^31 frames (got " +
+                                                std::to_string(longest) + " s at " +
+                                                std::to_string(rate) + " fps)");
+    s.extras["frame_rate"] = rate;
+    s.extras["frame_count"] = static_cast<int64_t>(last) + 1;
+}
+
+// The objects a file holds, with its version string when it has one.
+std::vector<ObjectRef> parse_container(ByteSpan data, const Options& o, std::string& container,
+                                       std::string& version, std::vector<std::string>& warnings) {
+    const std::optional<Endian> forced = forced_endian(o);
+    switch (detect_container(data)) {
+        case Container::Bff0: {
+            const Bff0Header h = read_bff0(data);
+            container = "bff0";
+            version = h.version;
+            std::optional<Endian> e = forced ? forced : detect_object_endian(data, h.size);
+            if (!e) e = platform_endian(h.platform);
+            if (!e)
+                fail(ErrorKind::BadValue, h.size, "a Zouna object header after the BFF0 header");
+            return {parse_object(data, h.size, *e)};
+        }
+        case Container::BigFile: {
+            BigFileInfo b = read_bigfile(data, forced, o.limits);
+            container = "bigfile";
+            version = b.version;
+            if (b.has_pool)
+                warnings.push_back("BigFile has a pool: pooled objects are listed but not decoded");
+            return std::move(b.objects);
+        }
+        case Container::Object: {
+            container = "object";
+            const Endian e = forced ? *forced : *detect_object_endian(data, 0);
+            return {parse_object(data, 0, e)};
+        }
+        case Container::None:
+            break;
+    }
+    fail(ErrorKind::WrongFormat, 0,
+         "a Zouna object (24-byte header with consistent sizes), a BFF0 file or a BigFile");
+}
+
+// "dir/TETE_WALK.Animation_Z" -> "TETE_WALK"
+std::string stem_before_dot(const std::string& path) {
+    std::string f = std::filesystem::path(path).filename().string();
+    return f.substr(0, f.find('.'));
+}
+
+void learn_name_from_path(const std::string& path, uint32_t crc, NameMap& names) {
+    const std::string stem = stem_before_dot(path);
+    if (!stem.empty() && asobo_crc32(stem) == crc && !names.count(crc)) names[crc] = stem;
+}
+
+}  // namespace
+
+ZounaDocument::ZounaDocument(const Input& input, const Options& o)
+    : path_(input.path),
+      data_(input.bytes),
+      native_(o.native),
+      limits_(o.limits),
+      anim_selection_(o.anims) {
+    if (data_.size() > limits_.max_input_bytes)
+        fail(ErrorKind::AllocationLimit, 0,
+             "an input of at most " + std::to_string(limits_.max_input_bytes) + " bytes");
+    objects_ = parse_container(data_, o, container_, version_, warnings_);
+    endian_ = objects_.empty() ? Endian::Little : objects_.front().endian;
+    v_ = make_variants(game_from_version(version_), o);
+    load_companions(o);
+    if (objects_.size() == 1) learn_name_from_path(path_, objects_[0].header.name_crc, names_);
+}
+
+void ZounaDocument::load_companions(const Options& o) {
+    DiskFileSource disk;
+    const FileSource& files = o.files ? *o.files : disk;
+    if (!o.names_path.empty()) {
+        auto text = files.read(o.names_path, limits_);
+        if (!text) fail_no_offset(ErrorKind::Io, "the names file " + o.names_path);
+        parse_names(*text, names_);
+    }
+    if (container_ == "bigfile") {
+        const std::string npc = bigfile_names_sibling(path_);
+        if (!npc.empty())
+            if (auto text = files.read(npc, limits_)) parse_names(*text, names_);
+    }
+    const uint32_t anim_crc = asobo_crc32(kAnimationClass);
+    for (const std::string& p : o.anim_paths) {
+        auto bytes = files.read(p, limits_);
+        if (!bytes) fail_no_offset(ErrorKind::Io, "the animation file " + p);
+        try {
+            std::string container, version;
+            std::vector<std::string> warnings;
+            const auto objs = parse_container(*bytes, o, container, version, warnings);
+            size_t found = 0;
+            for (const ObjectRef& obj : objs) {
+                if (obj.header.class_crc != anim_crc || obj.pooled) continue;
+                if (objs.size() == 1) learn_name_from_path(p, obj.header.name_crc, names_);
+                const Bytes body = object_body(*bytes, obj, limits_);
+                NamedAnimation a;
+                a.crc = obj.header.name_crc;
+                a.endian = obj.endian;
+                a.anim = read_animation(ByteReader(body, 0, obj.endian), v_, limits_);
+                extra_anims_.push_back(std::move(a));
+                ++found;
+            }
+            if (!found) fail_no_offset(ErrorKind::Usage, "an Animation_Z object in " + p);
+        } catch (Error& e) {
+            if (e.file().empty()) e.set_file(p);
+            throw;
+        }
+    }
+    // An animation converted with --skeleton Skel_Z (Assimp: RIPKIT_SKELETON) binds to it.
+    if (!o.skeleton_path.empty()) {
+        auto bytes = files.read(o.skeleton_path, limits_);
+        if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + o.skeleton_path);
+        try {
+            std::string container, version;
+            std::vector<std::string> warnings;
+            const auto objs = parse_container(*bytes, o, container, version, warnings);
+            for (const ObjectRef& obj : objs) {
+                if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
+                if (objs.size() == 1)
+                    learn_name_from_path(o.skeleton_path, obj.header.name_crc, names_);
+                const Bytes body = object_body(*bytes, obj, limits_);
+                skeleton_.emplace(name_or_crc(names_, obj.header.name_crc),
+                                  read_skel(ByteReader(body, 0, obj.endian), v_, limits_));
+                break;
+            }
+            if (!skeleton_)
+                fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + o.skeleton_path);
+        } catch (Error& e) {
+            if (e.file().empty()) e.set_file(o.skeleton_path);
+            throw;
+        }
+    }
+    for (auto& a : extra_anims_) a.name = name_or_crc(names_, a.crc);
+}
+
+std::string ZounaDocument::object_name(const ObjectRef& o) const {
+    return name_or_crc(names_, o.header.name_crc);
+}
+
+Decoded ZounaDocument::decode(const ObjectRef& o) const {
+    const std::string cls = class_name(o.header.class_crc);
+    const std::string frame = (cls.empty() ? std::to_string(o.header.class_crc) : cls) + " " +
+                              object_name(o) + " at " + std::to_string(o.offset);
+    return with_context(frame, [&]() -> Decoded {
+        if (!is_supported_class(o.header.class_crc))
+            fail(ErrorKind::Unsupported, o.offset + 16,
+                 "an Animation_Z, Skel_Z or MaterialAnim_Z object, got class " +
+                     (cls.empty() ? std::to_string(o.header.class_crc) : cls));
+        const Bytes body = object_body(data_, o, limits_);
+        const uint64_t base =
+            o.header.compressed_size ? 0 : o.offset + kObjectHeaderSize + o.header.link_header_size;
+        ByteReader r(body, base, o.endian);
+        if (cls == kAnimationClass) return read_animation(r, v_, limits_);
+        if (cls == kSkelClass) return read_skel(r, v_, limits_);
+        return read_material_anim(r, v_, limits_);
+    });
+}
+
+const ObjectRef& ZounaDocument::find(int64_t item) const {
+    for (const ObjectRef& o : objects_)
+        if (int64_t(o.header.name_crc) == item) {
+            if (!is_supported_class(o.header.class_crc) || o.pooled)
+                fail_no_offset(ErrorKind::Usage, "item " + std::to_string(item) +
+                                                     " is not a decodable animation object");
+            return o;
+        }
+    fail_no_offset(ErrorKind::Usage, "an item id (object name crc32) from `list`; " +
+                                         std::to_string(item) + " is not in this file");
+}
+
+nlohmann::json ZounaDocument::info() const {
+    size_t supported = 0;
+    for (const auto& o : objects_) supported += is_supported_class(o.header.class_crc) && !o.pooled;
+    return {{"format", "zouna"},
+            {"variant", container_},
+            {"version", version_},
+            {"game", game_name(v_.game)},
+            {"endian", endian_ == Endian::Little ? "little" : "big"},
+            {"objects", objects_.size()},
+            {"decodable_objects", supported},
+            {"names_known", names_.size()},
+            {"companion_animations", extra_anims_.size()},
+            {"settings", v_.describe()},
+            {"assumptions",
+             {"cubic Hermite with per-segment tangents (RatDecomp); quaternions slerped",
+              "Comp values / comp_scale (4096, RatDecomp), Quati16 / 2000",
+              "axes: Zouna left-handed Y up -> glTF by mirroring Z unless --native",
+              "BezierRot keys: a = Euler angles (radians), b/c = tangents; baked",
+              "message classes 12/13 mark loop start/end",
+              "key times in seconds, played at 30 fps for frame ranges (--set frame_rate)"}}};
+}
+
+std::vector<ItemSummary> ZounaDocument::items() const {
+    std::vector<ItemSummary> out;
+    for (const ObjectRef& o : objects_) {
+        ItemSummary s;
+        s.id = o.header.name_crc;
+        std::string cls = class_name(o.header.class_crc);
+        if (cls.empty()) cls = "class " + std::to_string(o.header.class_crc);
+        s.label = cls + " " + object_name(o);
+        s.empty = !is_supported_class(o.header.class_crc) || o.pooled;
+        s.fields = {{"class", cls},
+                    {"name", object_name(o)},
+                    {"offset", o.offset},
+                    {"compressed", o.header.compressed_size != 0},
+                    {"body_size", o.header.decompressed_size},
+                    {"pooled", o.pooled}};
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+int64_t ZounaDocument::default_item() const {
+    for (const ObjectRef& o : objects_)
+        if (is_supported_class(o.header.class_crc) && !o.pooled) return o.header.name_crc;
+    fail_no_offset(ErrorKind::Usage, "an Animation_Z, Skel_Z or MaterialAnim_Z object in the file");
+}
+
+nlohmann::json ZounaDocument::dump_object(const ObjectRef& o) const {
+    const Decoded d = decode(o);
+    nlohmann::json j;
+    if (auto* a = std::get_if<Animation>(&d))
+        j = dump_animation(*a, o.endian, names_);
+    else if (auto* s = std::get_if<Skel>(&d))
+        j = dump_skel(*s, o.endian, names_);
+    else
+        j = dump_material_anim(std::get<MaterialAnim>(d), o.endian, names_);
+    j["object"] = {{"crc", o.header.name_crc},
+                   {"name", names_.count(o.header.name_crc) ? nlohmann::json(object_name(o))
+                                                            : nlohmann::json(nullptr)},
+                   {"compressed", o.header.compressed_size != 0}};
+    j["settings"] = v_.describe();
+    return j;
+}
+
+nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
+    if (item) return dump_object(find(*item));
+    if (objects_.size() == 1 && container_ != "bigfile") return dump_object(objects_[0]);
+    nlohmann::json list = nlohmann::json::array();
+    for (const ObjectRef& o : objects_) {
+        nlohmann::json j = {{"id", o.header.name_crc},
+                            {"class", class_name(o.header.class_crc)},
+                            {"name", object_name(o)}};
+        if (is_supported_class(o.header.class_crc) && !o.pooled) j["data"] = dump_object(o);
+        list.push_back(std::move(j));
+    }
+    return {{"format", "zouna"},
+            {"container", container_},
+            {"version", version_},
+            {"endian", endian_ == Endian::Little ? "little" : "big"},
+            {"objects", list}};
+}
+
+Scene ZounaDocument::scene(int64_t item) const {
+    const ObjectRef& o = find(item);
+    const Decoded d = decode(o);
+    const SceneInputs in{v_, names_, native_};
+    const std::string name = object_name(o);
+    Scene s;
+    if (auto* sk = std::get_if<Skel>(&d)) {
+        std::vector<NamedAnimation> anims = extra_anims_;
+        // Animations picked from the same BigFile (--anims NAME|CRC|all).
+        const uint32_t anim_crc = asobo_crc32(kAnimationClass);
+        for (const ObjectRef& a : objects_) {
+            if (a.header.class_crc != anim_crc || a.pooled) continue;
+            const std::string an = object_name(a);
+            const bool picked = std::any_of(
+                anim_selection_.begin(), anim_selection_.end(), [&](const std::string& sel) {
+                    return sel == "all" || sel == an || sel == std::to_string(a.header.name_crc);
+                });
+            if (!picked) continue;
+            anims.push_back({an, a.header.name_crc, a.endian, std::get<Animation>(decode(a))});
+        }
+        s = skel_scene(*sk, name, anims, in);
+    } else if (auto* an = std::get_if<Animation>(&d)) {
+        NamedAnimation self{name, o.header.name_crc, o.endian, *an};
+        if (skeleton_) {
+            std::vector<NamedAnimation> anims = {std::move(self)};
+            anims.insert(anims.end(), extra_anims_.begin(), extra_anims_.end());
+            s = skel_scene(skeleton_->second, skeleton_->first, anims, in);
+        } else {
+            s = animation_scene(self, in);
+        }
+    } else {
+        s = material_anim_scene(std::get<MaterialAnim>(d), name, in);
+    }
+    s.extras["format"] = "zouna";
+    s.extras["item"] = item;
+    s.extras["container"] = container_;
+    s.extras["version"] = version_;
+    s.extras["endian"] = o.endian == Endian::Little ? "little" : "big";
+    s.extras["settings"] = v_.describe();
+    s.extras["axes"] = native_ ? "zouna native (left-handed, Y up)"
+                               : "glTF (right-handed, Y up): Zouna Z mirrored";
+    s.extras["units"] = "engine units (ASSUMPTION: metres), unscaled";
+    set_frame_range(s, v_.frame_rate);
+    return s;
+}
+
+}  // namespace ripkit::zouna

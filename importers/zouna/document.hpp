@@ -1,0 +1,84 @@
+// The decoded input (one object, a BFF0 file or a BigFile) and the companion
+// files read at open time (names, --anim animations, the .NPC sibling).
+#pragma once
+
+#include <memory>
+#include <variant>
+
+#include "animation.hpp"
+#include "container.hpp"
+#include "material_anim.hpp"
+#include "names.hpp"
+#include "ripkit/format.hpp"
+#include "skel.hpp"
+
+namespace ripkit::zouna {
+
+using Decoded = std::variant<Animation, Skel, MaterialAnim>;
+
+// A decoded companion animation (--anim file or a BigFile sibling object).
+struct NamedAnimation {
+    std::string name;
+    uint32_t crc = 0;
+    Endian endian = Endian::Little;
+    Animation anim;
+};
+
+struct SceneInputs {
+    const Variants& v;
+    const NameMap& names;
+    bool native = false;
+};
+
+// scene_build.cpp
+Scene skel_scene(const Skel& s, const std::string& name, const std::vector<NamedAnimation>& anims,
+                 const SceneInputs& in);
+Scene animation_scene(const NamedAnimation& a, const SceneInputs& in);
+Scene material_anim_scene(const MaterialAnim& m, const std::string& name, const SceneInputs& in);
+
+// dump.cpp
+nlohmann::json dump_animation(const Animation& a, Endian e, const NameMap& names);
+nlohmann::json dump_skel(const Skel& s, Endian e, const NameMap& names);
+nlohmann::json dump_material_anim(const MaterialAnim& m, Endian e, const NameMap& names);
+
+class ZounaDocument : public Document {
+  public:
+    ZounaDocument(const Input& input, const Options& options);
+
+    nlohmann::json info() const override;
+    std::vector<ItemSummary> items() const override;
+    nlohmann::json dump(std::optional<int64_t> item) const override;
+    Scene scene(int64_t item) const override;
+    int64_t default_item() const override;
+    std::vector<std::string> warnings() const override { return warnings_; }
+
+    const Variants& variants() const { return v_; }
+    Decoded decode(const ObjectRef& o) const;
+
+  private:
+    const ObjectRef& find(int64_t item) const;
+    std::string object_name(const ObjectRef& o) const;
+    nlohmann::json dump_object(const ObjectRef& o) const;
+    void load_companions(const Options& options);
+
+    std::string path_;
+    Bytes data_;
+    std::string container_;  // "object", "bff0", "bigfile"
+    std::string version_;
+    Endian endian_ = Endian::Little;
+    bool native_ = false;
+    Limits limits_;
+    std::vector<std::string> anim_selection_;
+    Variants v_;
+    NameMap names_;
+    std::vector<ObjectRef> objects_;
+    std::vector<NamedAnimation> extra_anims_;
+    std::optional<std::pair<std::string, Skel>> skeleton_;  // Options::skeleton_path
+    std::vector<std::string> warnings_;
+};
+
+// Finds how the input holds its object(s); shared by probe and open.
+enum class Container { None, Object, Bff0, BigFile };
+Container detect_container(ByteSpan data);
+
+}  // namespace ripkit::zouna

@@ -1,0 +1,310 @@
+// Decoded objects -> ripkit::Scene. Node 0 is the object; bones below it.
+#include <unordered_map>
+
+#include "document.hpp"
+#include "tracks.hpp"
+
+namespace ripkit::zouna {
+
+namespace {
+
+std::string unique_name(const Scene& s, const std::string& base) {
+    if (s.find_node(base) < 0) return base;
+    for (int i = 2;; ++i) {
+        std::string n = base + "#" + std::to_string(i);
+        if (s.find_node(n) < 0) return n;
+    }
+}
+
+int helper_node(Scene& s, const std::string& name, const nlohmann::json& extras) {
+    int n = s.find_node(name);
+    if (n >= 0) return n;
+    n = s.add_node(name, 0);
+    s.nodes[n].extras = extras;
+    return n;
+}
+
+nlohmann::json messages_json(const std::vector<Message>& list) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Message& m : list)
+        out.push_back({{"class", m.cls},
+                       {"receiver", m.receiver},
+                       {"c", m.c},
+                       {"parameter", m.parameter},
+                       {"id", m.id}});
+    return out;
+}
+
+const char* interp_of(const Channel& c) { return interp_name(c.interp); }
+
+// A one-key STEP channel restoring the node's rest value at time 0.
+Channel reset_channel(const Scene& s, int node, AnimPath path) {
+    Channel c;
+    c.node = node;
+    c.path = path;
+    c.interp = Interp::Step;
+    c.times = {0.0};
+    const Node& n = s.nodes[node];
+    c.values = {path == AnimPath::Translation ? glm::vec4(n.translation, 0)
+                : path == AnimPath::Scale     ? glm::vec4(n.scale, 0)
+                                              : n.rotation};
+    return c;
+}
+
+// Adds one Animation_Z to the scene; bones bind by crc to `bones` (created
+// under the root when missing).
+void add_animation(Scene& s, const NamedAnimation& na, std::unordered_map<uint32_t, int>& bones,
+                   const SceneInputs& in) {
+    const Animation& a = na.anim;
+    ripkit::Animation out;
+    out.name = na.name;
+    double duration = a.duration > 0 ? a.duration : 0.0;
+    nlohmann::json tracks = nlohmann::json::array();
+    nlohmann::json messages = nlohmann::json::array();
+    nlohmann::json loop = nlohmann::json::object();
+    auto push = [&](Channel c) {
+        if (c.times.empty()) return;
+        duration = std::max(duration, c.times.back());
+        out.channels.push_back(std::move(c));
+    };
+    auto node_for = [&](uint32_t crc) {
+        auto it = bones.find(crc);
+        if (it != bones.end()) return it->second;
+        const int n = s.add_node(unique_name(s, name_or_crc(in.names, crc)), 0);
+        s.nodes[n].extras = {{"bone_crc", crc}, {"in_skeleton", false}};
+        bones[crc] = n;
+        return n;
+    };
+    for (size_t i = 0; i < a.nodes.size(); ++i) {
+        const Modifier& m = a.nodes[i];
+        const int node = node_for(m.name);
+        const std::string what = "animation " + na.name + " node " + std::to_string(i);
+        const Slice& st = m.slices[kSliceTranslation];
+        const Slice& sr = m.slices[kSliceRot];
+        const Slice& sb = m.slices[kSliceBezierRot];
+        const Slice& ss = m.slices[kSliceScale];
+        const Slice& sm = m.slices[kSliceMessage];
+        if (st.count)
+            push(make_channel(
+                node, AnimPath::Translation, to_curve(a.translation, st.start, st.count),
+                kf_mode(a.translation, in.v), ValueKind::Vector, in.native, what + " translation"));
+        else if (m.flags & kResetTranslation)
+            push(reset_channel(s, node, AnimPath::Translation));
+        // Rotation from KeyframerRot when it has keys, else BezierRot.
+        if (sr.count)
+            push(make_channel(node, AnimPath::Rotation, to_curve(a.rot, sr.start, sr.count),
+                              curves::Mode::Linear, ValueKind::Rotation, in.native,
+                              what + " rotation"));
+        else if (sb.count)
+            push(bake_bezier_rotation(node, to_curve(a.bezier_rot, sb.start, sb.count), in.v,
+                                      in.native, what + " bezier rotation"));
+        else if (m.flags & kResetRotation)
+            push(reset_channel(s, node, AnimPath::Rotation));
+        if (ss.count)
+            push(make_channel(node, AnimPath::Scale, to_curve(a.scale, ss.start, ss.count),
+                              kf_mode(a.scale, in.v), ValueKind::Plain, in.native,
+                              what + " scale"));
+        else if (m.flags & kResetScale)
+            push(reset_channel(s, node, AnimPath::Scale));
+        if (sm.count) {
+            const std::string bone = s.nodes[node].name;
+            const int h =
+                helper_node(s, bone + " messages", {{"track", "messages"}, {"bone_crc", m.name}});
+            std::vector<curves::Key> keys;
+            nlohmann::json list = nlohmann::json::array();
+            for (size_t k = sm.start; k < size_t(sm.start) + sm.count; ++k) {
+                const double t = a.messages.keys[k].time;
+                keys.push_back({t, glm::vec4(float(keys.size()), 0, 0, 0), {}, {}});
+                list.push_back({{"time", t}, {"messages", messages_json(a.messages.messages[k])}});
+                for (const Message& msg : a.messages.messages[k]) {
+                    if (msg.cls == 12) loop["start"] = t;  // ASSUMPTION: loop markers
+                    if (msg.cls == 13) loop["end"] = t;
+                }
+            }
+            Channel c = make_channel(h, AnimPath::Translation, keys, curves::Mode::Step,
+                                     ValueKind::Plain, true, what + " messages");
+            c.interp = Interp::Step;
+            push(std::move(c));
+            messages.push_back(
+                {{"node", s.nodes[h].name}, {"bone", bone}, {"bone_crc", m.name}, {"keys", list}});
+        }
+    }
+    // Material, mesh and morph tracks: helper nodes whose translation carries
+    // the value (x for scalars, xyz for colours), with the engine's interpolation.
+    auto scalar_tracks = [&](const std::vector<Modifier>& mods, const char* kind,
+                             const Keyframer* const* kfs, const char* const* prop_names,
+                             size_t props) {
+        for (size_t i = 0; i < mods.size(); ++i) {
+            const Modifier& m = mods[i];
+            for (size_t p = 0; p < props; ++p) {
+                const Slice& sl = m.slices[p];
+                if (!sl.count) continue;
+                const std::string target = name_or_crc(in.names, m.name);
+                const std::string base = std::string(kind) + " " + target + " " + prop_names[p];
+                const int h = helper_node(
+                    s, base,
+                    {{"track", kind}, {"target_crc", m.name}, {"property", prop_names[p]}});
+                Channel c =
+                    make_channel(h, AnimPath::Translation, to_curve(*kfs[p], sl.start, sl.count),
+                                 kf_mode(*kfs[p], in.v), ValueKind::Plain, true,
+                                 "animation " + na.name + " " + base);
+                tracks.push_back({{"node", s.nodes[h].name},
+                                  {"kind", kind},
+                                  {"target", target},
+                                  {"target_crc", m.name},
+                                  {"property", prop_names[p]},
+                                  {"components", kf_dims(kfs[p]->cls)},
+                                  {"interpolation", interp_of(c)}});
+                push(std::move(c));
+            }
+        }
+    };
+    const Keyframer* mat_kf[5] = {&a.material[0], &a.material[1], &a.material[2], &a.material[3],
+                                  &a.material[4]};
+    scalar_tracks(a.materials, "material", mat_kf, kMaterialTrackNames, 5);
+    const Keyframer* mesh_kf[1] = {&a.mesh_hide};
+    static const char* hide[1] = {"hide"};
+    scalar_tracks(a.meshes, "mesh", mesh_kf, hide, 1);
+    const Keyframer* morph_kf[1] = {&a.morph_weight};
+    static const char* weight[1] = {"weight"};
+    scalar_tracks(a.morphs, "morph", morph_kf, weight, 1);
+
+    out.duration = duration;
+    out.extras = {{"zouna_crc", na.crc},
+                  {"blending", a.blending},
+                  {"flags", a.flags},
+                  {"node_flags", a.node_flags},
+                  {"stored_duration", a.duration},
+                  {"tracks", tracks},
+                  {"messages", messages},
+                  {"loop", loop}};
+    s.animations.push_back(std::move(out));
+}
+
+}  // namespace
+
+Scene skel_scene(const Skel& sk, const std::string& name, const std::vector<NamedAnimation>& anims,
+                 const SceneInputs& in) {
+    Scene s;
+    s.name = name;
+    s.add_node(name, -1);
+    s.nodes[0].extras = {{"class", "Skel_Z"}, {"flags", sk.flags}};
+    std::unordered_map<uint32_t, int> bones;
+    std::vector<int> node_of(sk.bones.size(), -1);
+    // Parents may come after children in the file; add in dependency order.
+    std::vector<int> order;
+    std::vector<char> placed(sk.bones.size(), 0);
+    while (order.size() < sk.bones.size()) {
+        const size_t before = order.size();
+        for (size_t i = 0; i < sk.bones.size(); ++i) {
+            if (placed[i]) continue;
+            const int p = sk.bones[i].parent;
+            if (p >= 0 && !placed[p]) continue;
+            placed[i] = 1;
+            order.push_back(static_cast<int>(i));
+        }
+        if (order.size() == before) break;  // read_skel rejects cycles already
+    }
+    for (int i : order) {
+        const Bone& b = sk.bones[i];
+        const int parent = b.parent >= 0 ? node_of[b.parent] : 0;
+        const int n = s.add_node(unique_name(s, name_or_crc(in.names, b.name)), parent);
+        node_of[i] = n;
+        Node& node = s.nodes[n];
+        node.translation =
+            glm::vec3(convert_value(glm::vec4(b.translation, 0), ValueKind::Vector, in.native));
+        glm::vec4 q = convert_value(rest_rotation(b, in.v), ValueKind::Rotation, in.native);
+        const float l = glm::length(q);
+        node.rotation = l > 0 ? q / l : glm::vec4(0, 0, 0, 1);
+        node.scale = b.scale;
+        node.extras = {{"bone_crc", b.name},
+                       {"bone_index", i},
+                       {"flags", b.flags},
+                       {"user_define", b.user_define}};
+        if (!bones.count(b.name)) bones[b.name] = n;
+    }
+    for (const auto& a : anims) add_animation(s, a, bones, in);
+    s.extras["class"] = "Skel_Z";
+    return s;
+}
+
+Scene animation_scene(const NamedAnimation& a, const SceneInputs& in) {
+    Scene s;
+    s.name = a.name;
+    s.add_node(a.name, -1);
+    s.nodes[0].extras = {{"class", "Animation_Z"}};
+    std::unordered_map<uint32_t, int> bones;
+    add_animation(s, a, bones, in);
+    s.extras["class"] = "Animation_Z";
+    return s;
+}
+
+Scene material_anim_scene(const MaterialAnim& m, const std::string& name, const SceneInputs& in) {
+    Scene s;
+    s.name = name;
+    s.add_node(name, -1);
+    s.nodes[0].extras = {{"class", "MaterialAnim_Z"}, {"base_material", m.base_material}};
+    ripkit::Animation out;
+    out.name = name;
+    double duration = m.duration > 0 ? m.duration : 0.0;
+    nlohmann::json bitmaps = nlohmann::json::array();
+    std::vector<uint32_t> bitmap_ids;
+    nlohmann::json tracks = nlohmann::json::array();
+    for (const auto& track : material_anim_tracks(m)) {
+        const char* prop = track.first;
+        const Keyframer* kf = track.second;
+        if (kf->keys.empty()) continue;
+        std::vector<curves::Key> keys = to_curve(*kf, 0, kf->keys.size());
+        const std::string prop_s = prop;
+        if (kf->cls == KfClass::Hdl || kf->cls == KfClass::Flag) {
+            for (size_t k = 0; k < keys.size(); ++k) {
+                uint32_t w = kf->keys[k].word;
+                if (kf->cls == KfClass::Hdl) {
+                    auto it = std::find(bitmap_ids.begin(), bitmap_ids.end(), w);
+                    if (it == bitmap_ids.end()) {
+                        bitmap_ids.push_back(w);
+                        bitmaps.push_back({{"crc", w}, {"name", name_or_crc(in.names, w)}});
+                        it = bitmap_ids.end() - 1;
+                    }
+                    w = static_cast<uint32_t>(it - bitmap_ids.begin());
+                }
+                keys[k].value = glm::vec4(static_cast<float>(w), 0, 0, 0);
+            }
+        }
+        auto add = [&](const std::string& node_name, std::vector<curves::Key> ks, int dims) {
+            const int h = helper_node(s, unique_name(s, node_name),
+                                      {{"track", "material_anim"}, {"property", node_name}});
+            Channel c = make_channel(h, AnimPath::Translation, ks, kf_mode(*kf, in.v),
+                                     ValueKind::Plain, true, "MaterialAnim_Z " + node_name);
+            tracks.push_back({{"node", s.nodes[h].name},
+                              {"property", node_name},
+                              {"components", dims},
+                              {"interpolation", interp_name(c.interp)}});
+            duration = std::max(duration, c.times.back());
+            out.channels.push_back(std::move(c));
+        };
+        if (kf->cls == KfClass::Vec4fLinear) {
+            // A channel holds three components: alpha travels on its own node.
+            std::vector<curves::Key> w = keys;
+            for (auto& k : w) k.value = glm::vec4(k.value.w, 0, 0, 0);
+            for (auto& k : keys) k.value.w = 0;
+            add(prop_s, keys, 3);
+            add(prop_s + "_w", w, 1);
+        } else {
+            add(prop_s, keys,
+                kf->cls == KfClass::Hdl || kf->cls == KfClass::Flag ? 1 : kf_dims(kf->cls));
+        }
+    }
+    out.duration = duration;
+    out.extras = {{"base_material", m.base_material},
+                  {"base_material_name", name_or_crc(in.names, m.base_material)},
+                  {"flags", m.flags},
+                  {"stored_duration", m.duration},
+                  {"bitmaps", bitmaps},
+                  {"tracks", tracks}};
+    if (!out.channels.empty()) s.animations.push_back(std::move(out));
+    s.extras["class"] = "MaterialAnim_Z";
+    return s;
+}
+
+}  // namespace ripkit::zouna

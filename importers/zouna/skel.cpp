@@ -1,0 +1,58 @@
+#include "skel.hpp"
+
+#include <string>
+
+namespace ripkit::zouna {
+
+size_t skel_header_size(SkelLayout l) { return l == SkelLayout::Fuel ? 20 : 36; }
+
+Skel read_skel(ByteReader r, const Variants& v, const Limits& limits) {
+    Skel s;
+    s.flags = r.u32("skeleton flags");
+    r.skip(skel_header_size(v.skel) - 4, "skeleton header");
+    const size_t count_at = r.pos();
+    const uint32_t n = r.u32("bone count");
+    if (uint64_t(n) * kBoneSize > r.remaining())
+        r.fail_at(count_at, ErrorKind::Truncated,
+                  std::to_string(n) + " bones of 248 bytes, only " + std::to_string(r.remaining()) +
+                      " bytes left");
+    check_alloc(limits, n, sizeof(Bone), r.abs(count_at), "bones");
+    s.bones.resize(n);
+    for (uint32_t i = 0; i < n; ++i) {
+        ByteReader b = r.sub(r.pos(), kBoneSize, "bone");
+        r.skip(kBoneSize, "bone");
+        Bone& bone = s.bones[i];
+        bone.user_define = b.u32_at(0);
+        for (int c = 0; c < 4; ++c) bone.rotation[c] = b.f32_at(4 + 4 * c);
+        for (int c = 0; c < 3; ++c) bone.scale[c] = b.f32_at(20 + 4 * c);
+        bone.flags = b.u32_at(32);
+        for (int c = 0; c < 3; ++c) bone.translation[c] = b.f32_at(36 + 4 * c);
+        for (int c = 0; c < 4; ++c) bone.indices[c] = static_cast<int32_t>(b.u32_at(228 + 4 * c));
+        bone.name = b.u32_at(244);
+        const int32_t p = bone.indices[v.parent_index];
+        if (p < -1 || p >= static_cast<int32_t>(n) || p == static_cast<int32_t>(i))
+            b.fail_at(228 + 4 * v.parent_index, ErrorKind::BadIndex,
+                      "a parent index in [-1, " + std::to_string(n) + ") other than the bone " +
+                          std::to_string(i) + " itself, got " + std::to_string(p));
+        bone.parent = p;
+    }
+    // Cycles would hang a depth walk; every chain must reach -1 within n steps.
+    for (uint32_t i = 0; i < n; ++i) {
+        int p = s.bones[i].parent;
+        for (uint32_t steps = 0; p >= 0; ++steps) {
+            if (steps > n || steps > limits.max_depth)
+                fail(ErrorKind::DepthLimit, r.abs(count_at),
+                     "an acyclic bone hierarchy at most " + std::to_string(limits.max_depth) +
+                         " deep (bone " + std::to_string(i) + ")");
+            p = s.bones[p].parent;
+        }
+    }
+    return s;
+}
+
+glm::vec4 rest_rotation(const Bone& b, const Variants& v) {
+    if (v.rest_rotation == RestRotation::Direct) return b.rotation;
+    return {-b.rotation.x, -b.rotation.y, -b.rotation.z, b.rotation.w};
+}
+
+}  // namespace ripkit::zouna

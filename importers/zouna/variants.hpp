@@ -1,0 +1,55 @@
+// Every layout and interpretation choice where public sources disagree, in one
+// place: defaults per detected game version, each overridable with
+// `--set key=value` (Options::settings). See docs/formats/zouna.md for the
+// evidence behind each default.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "ripkit/format.hpp"
+
+namespace ripkit::zouna {
+
+enum class Game { Unknown, Ratatouille, WallE, Fuel, Up, ToyStory3 };
+enum class HdlOrder { TimeFirst, NameFirst };
+enum class Vec4Comp { Float, S16Scaled, S16Raw };
+enum class ExtKey { U16TimeFlags, F32Time };
+enum class FlagSemantics { Bits, Enum };
+enum class SkelLayout { Fuel, Ratatouille };
+enum class RestRotation { Direct, Inverse };
+enum class EulerOrder { XYZ, XZY, YXZ, YZX, ZXY, ZYX };
+
+struct Variants {
+    Game game = Game::Unknown;
+    double comp_scale = 4096.0;  // FloatComp, Vec2fLinearComp, Vec3fComp, Vec4fLinearComp
+    double quat_scale = 2000.0;  // Quati16
+    HdlOrder hdl = HdlOrder::TimeFirst;
+    Vec4Comp vec4_comp = Vec4Comp::Float;
+    ExtKey ext_vec3f = ExtKey::U16TimeFlags;
+    double ext_time_scale = 1.0;  // seconds per unit of the u16 ExtVec3f time
+    FlagSemantics flags = FlagSemantics::Enum;
+    SkelLayout skel = SkelLayout::Fuel;
+    int parent_index = 1;  // which of the bone's four s32 indices is the parent
+    RestRotation rest_rotation = RestRotation::Direct;
+    EulerOrder bezier_order = EulerOrder::XYZ;
+    double bake_rate = 60.0;  // samples per second where no exact glTF form exists
+    // ASSUMPTION: key times are seconds and nothing stores a playback rate; 30 fps is
+    // what Scene extras frame_rate/frame_count (DCC frame ranges) are given in.
+    double frame_rate = 30.0;
+
+    nlohmann::json describe() const;
+};
+
+const char* game_name(Game g);
+// "v1.381.67.09 - Asobo Studio ..." or "1.06.63" -> the game; Unknown if none.
+Game game_from_version(std::string_view version);
+
+// Defaults for `game`, then Options::settings overrides (`version=fuel` also
+// re-selects the game). Throws Error(Usage) for a bad value.
+Variants make_variants(Game detected, const Options& options);
+
+// The setting keys this format reads, for the README and error messages.
+const char* variant_keys_help();
+
+}  // namespace ripkit::zouna

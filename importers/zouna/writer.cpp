@@ -1,0 +1,266 @@
+#include "writer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lzrs.hpp"
+
+namespace ripkit::zouna {
+
+namespace {
+
+void put_s16(ByteWriter& w, float value, double scale) {
+    const double r = std::round(double(value) * scale);
+    w.s16(static_cast<int16_t>(std::clamp(r, -32768.0, 32767.0)));
+}
+void put_s16s(ByteWriter& w, const glm::vec4& v, int n, double scale) {
+    for (int i = 0; i < n; ++i) put_s16(w, v[i], scale);
+}
+void put_f32s(ByteWriter& w, const glm::vec4& v, int n) {
+    for (int i = 0; i < n; ++i) w.f32(v[i]);
+}
+void pad(ByteWriter& w, size_t n) { w.zeros(n, 0xFF); }
+
+void write_key(ByteWriter& w, KfClass c, const Key& k, const Variants& v) {
+    const double cs = v.comp_scale;
+    switch (c) {
+        case KfClass::Float:
+            w.f32(k.time), put_f32s(w, k.value, 1), put_f32s(w, k.in, 1), put_f32s(w, k.out, 1);
+            break;
+        case KfClass::FloatComp:
+            w.f32(k.time), put_s16s(w, k.value, 1, cs), put_s16s(w, k.in, 1, cs),
+                put_s16s(w, k.out, 1, cs), pad(w, 2);
+            break;
+        case KfClass::FloatLinearComp:
+            w.f32(k.time), put_s16s(w, k.value, 1, cs), pad(w, 2);
+            break;
+        case KfClass::Vec2fLinear:
+            w.f32(k.time), put_f32s(w, k.value, 2);
+            break;
+        case KfClass::Vec2fLinearComp:
+            w.f32(k.time), put_s16s(w, k.value, 2, cs);
+            break;
+        case KfClass::Vec3fComp:
+            w.f32(k.time), put_s16s(w, k.value, 3, cs), put_s16s(w, k.in, 3, cs),
+                put_s16s(w, k.out, 3, cs), pad(w, 2);
+            break;
+        case KfClass::Vec3fLinear:
+            w.f32(k.time), put_f32s(w, k.value, 3);
+            break;
+        case KfClass::ExtVec3f:
+            if (v.ext_vec3f == ExtKey::U16TimeFlags) {
+                w.u16(static_cast<uint16_t>(std::lround(k.time / v.ext_time_scale)));
+                w.u16(k.key_flags);
+            } else {
+                w.f32(k.time);
+            }
+            put_f32s(w, k.value, 3), put_f32s(w, k.in, 3), put_f32s(w, k.out, 3);
+            break;
+        case KfClass::Vec4fLinear:
+            w.f32(k.time), put_f32s(w, k.value, 4);
+            break;
+        case KfClass::Vec4fLinearComp:
+            w.f32(k.time);
+            if (v.vec4_comp == Vec4Comp::Float)
+                put_f32s(w, k.value, 4);
+            else
+                put_s16s(w, k.value, 4, v.vec4_comp == Vec4Comp::S16Raw ? 1.0 : cs);
+            break;
+        case KfClass::Rot:
+            w.f32(k.time), put_s16s(w, k.value, 4, v.quat_scale);
+            break;
+        case KfClass::BezierRot:
+            w.f32(k.time), put_f32s(w, k.value, 3), put_f32s(w, k.in, 3), put_f32s(w, k.out, 3);
+            break;
+        case KfClass::Hdl:
+            if (v.hdl == HdlOrder::NameFirst)
+                w.u32(k.word), w.f32(k.time);
+            else
+                w.f32(k.time), w.u32(k.word);
+            break;
+        case KfClass::Flag:
+            w.f32(k.time), w.u32(k.word);
+            break;
+        case KfClass::Message:
+            break;
+    }
+}
+
+void write_modifiers(ByteWriter& w, const std::vector<Modifier>& mods, size_t pairs) {
+    w.u32(static_cast<uint32_t>(mods.size()));
+    for (const Modifier& m : mods) {
+        w.u32(m.name);
+        w.u16(m.id);
+        w.u16(m.flags);
+        for (size_t p = 0; p < pairs; ++p) {
+            const Slice s = p < m.slices.size() ? m.slices[p] : Slice{};
+            w.u16(s.start);
+            w.u16(s.count);
+        }
+    }
+}
+
+// The first object's name crc (for the block description), in the file's order.
+uint32_t first_name(const std::vector<Bytes>& objects, size_t first, size_t last, Endian e) {
+    if (last <= first || objects[first].size() < 24) return 0;
+    const uint8_t* p = objects[first].data() + 20;
+    return e == Endian::Little ? load_u32le(p) : load_u32be(p);
+}
+
+}  // namespace
+
+void write_keyframer(ByteWriter& w, const Keyframer& k, const Variants& v) {
+    if (kf_has_flags(k.cls)) w.u16(k.flags);
+    w.u32(static_cast<uint32_t>(k.keys.size()));
+    for (size_t i = 0; i < k.keys.size(); ++i) {
+        if (k.cls != KfClass::Message) {
+            write_key(w, k.cls, k.keys[i], v);
+            continue;
+        }
+        w.f32(k.keys[i].time);
+        const auto& list = i < k.messages.size() ? k.messages[i] : std::vector<Message>{};
+        w.u32(static_cast<uint32_t>(list.size()));
+        for (const Message& m : list) {
+            w.u32(m.cls);
+            w.u32(m.receiver);
+            w.u32(m.c);
+            w.f32(m.parameter);
+            w.u32(m.id);
+        }
+    }
+}
+
+Bytes write_animation(const Animation& a, Endian e, const Variants& v) {
+    ByteWriter w(e);
+    w.f32(a.duration);
+    w.f32(a.blending);
+    w.u16(a.flags);
+    w.u16(a.node_flags);
+    auto kf = [&](const Keyframer& k, KfClass c) {
+        Keyframer copy = k;
+        copy.cls = c;  // a default-constructed (empty) keyframer gets its class here
+        write_keyframer(w, copy, v);
+    };
+    kf(a.rot, KfClass::Rot);
+    kf(a.bezier_rot, KfClass::BezierRot);
+    kf(a.scale, KfClass::Vec3fComp);
+    kf(a.translation, KfClass::Vec3fComp);
+    kf(a.messages, KfClass::Message);
+    for (int i = 0; i < 5; ++i)
+        kf(a.material[i], (i == 2 || i == 3) ? KfClass::Vec3fComp : KfClass::FloatComp);
+    kf(a.mesh_hide, KfClass::FloatComp);
+    kf(a.morph_weight, KfClass::FloatComp);
+    write_modifiers(w, a.nodes, 5);
+    write_modifiers(w, a.materials, 5);
+    write_modifiers(w, a.meshes, 1);
+    write_modifiers(w, a.morphs, 1);
+    return std::move(w.bytes());
+}
+
+Bytes write_skel(const Skel& s, Endian e, const Variants& v) {
+    ByteWriter w(e);
+    w.u32(s.flags);
+    w.zeros(skel_header_size(v.skel) - 4);  // bounding sphere (and Rat's extra fields)
+    w.u32(static_cast<uint32_t>(s.bones.size()));
+    for (const Bone& b : s.bones) {
+        const size_t at = w.size();
+        w.u32(b.user_define);
+        put_f32s(w, b.rotation, 4);
+        put_f32s(w, glm::vec4(b.scale, 0), 3);
+        w.u32(b.flags);
+        put_f32s(w, glm::vec4(b.translation, 0), 3);
+        w.zeros(228 - (w.size() - at));  // runtime matrices and pointers
+        std::array<int32_t, 4> idx = b.indices;
+        idx[v.parent_index] = b.parent;
+        for (int32_t i : idx) w.s32(i);
+        w.u32(b.name);
+    }
+    // Material names, mesh names, groups, names; sphere/box collision bones.
+    for (int i = 0; i < 7; ++i) w.u32(0);
+    return std::move(w.bytes());
+}
+
+Bytes write_material_anim(const MaterialAnim& m, Endian e, const Variants& v) {
+    ByteWriter w(e);
+    static const KfClass classes[10] = {KfClass::Hdl,
+                                        KfClass::Vec2fLinear,
+                                        KfClass::Vec2fLinear,
+                                        KfClass::FloatLinearComp,
+                                        KfClass::FloatLinearComp,
+                                        KfClass::Vec3fLinear,
+                                        KfClass::Vec3fLinear,
+                                        KfClass::Vec4fLinear,
+                                        KfClass::Flag,
+                                        KfClass::Flag};
+    const auto tracks = material_anim_tracks(m);
+    for (size_t i = 0; i < tracks.size(); ++i) {
+        Keyframer copy = *tracks[i].second;
+        copy.cls = classes[i];
+        write_keyframer(w, copy, v);
+    }
+    w.u32(m.base_material);
+    w.f32(m.duration);
+    w.u8(m.flags);
+    return std::move(w.bytes());
+}
+
+Bytes write_object(uint32_t class_crc, uint32_t name_crc, ByteSpan link, ByteSpan body, Endian e,
+                   bool compress) {
+    Bytes packed;
+    if (compress) packed = lzrs_compress(body);
+    const ByteSpan stored = compress ? ByteSpan(packed) : body;
+    ByteWriter w(e);
+    w.u32(static_cast<uint32_t>(link.size() + stored.size()));
+    w.u32(static_cast<uint32_t>(link.size()));
+    w.u32(static_cast<uint32_t>(body.size()));
+    w.u32(compress ? static_cast<uint32_t>(stored.size()) : 0);
+    w.u32(class_crc);
+    w.u32(name_crc);
+    w.raw(link);
+    w.raw(stored);
+    return std::move(w.bytes());
+}
+
+Bytes write_bff0(ByteSpan object, uint8_t platform, const std::string& version) {
+    ByteWriter w(Endian::Little);
+    w.raw(std::string_view("BFF0"));
+    w.u16(0);
+    w.u8(platform);
+    w.raw(version);
+    w.u8(0);
+    w.align(16);
+    w.put_u16(4, static_cast<uint16_t>(w.size() - 6));
+    w.raw(object);
+    return std::move(w.bytes());
+}
+
+Bytes write_bigfile(const std::vector<Bytes>& objects, Endian e, const std::string& version,
+                    size_t per_block) {
+    per_block = std::max<size_t>(per_block, 1);
+    const size_t blocks = std::min<size_t>((objects.size() + per_block - 1) / per_block, 64);
+    ByteWriter w(e);
+    w.raw(std::string_view(version).substr(0, 255));
+    w.zeros(256 - w.size());
+    w.u32(1);  // type: normal
+    w.u32(static_cast<uint32_t>(blocks));
+    w.zeros(0x720 - w.size());  // capacities, version triple, descriptions (patched below)
+    w.u32(0);                   // pool manifest padded size
+    w.u32(0);                   // pool offset: none
+    w.zeros(2048 - w.size());
+    for (size_t b = 0; b < blocks; ++b) {
+        const size_t begin = w.size();
+        const size_t first = b * per_block;
+        const size_t last = std::min(objects.size(), first + per_block);
+        for (size_t i = first; i < last; ++i) w.raw(objects[i]);
+        const size_t data = w.size() - begin;
+        w.align(2048);
+        const size_t desc = 0x120 + 24 * b;
+        w.put_u32(desc, static_cast<uint32_t>(last - first));
+        w.put_u32(desc + 4, static_cast<uint32_t>(w.size() - begin));
+        w.put_u32(desc + 8, static_cast<uint32_t>(data));
+        w.put_u32(desc + 16, first_name(objects, first, last, e));
+    }
+    return std::move(w.bytes());
+}
+
+}  // namespace ripkit::zouna

@@ -1,0 +1,49 @@
+// Helpers shared by the Zouna tests: hand byte assembly and in-memory files.
+#pragma once
+
+#include <cstring>
+#include <map>
+
+#include "ripkit/format.hpp"
+
+namespace zouna_test {
+
+using ripkit::Bytes;
+
+struct Hand {
+    bool big = false;
+    Bytes b;
+    void u16(uint16_t v) {
+        if (big)
+            b.insert(b.end(), {uint8_t(v >> 8), uint8_t(v)});
+        else
+            b.insert(b.end(), {uint8_t(v), uint8_t(v >> 8)});
+    }
+    void s16(int16_t v) { u16(static_cast<uint16_t>(v)); }
+    void u32(uint32_t v) {
+        if (big)
+            b.insert(b.end(), {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)});
+        else
+            b.insert(b.end(), {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)});
+    }
+    void f32(float f) {
+        uint32_t v;
+        std::memcpy(&v, &f, 4);
+        u32(v);
+    }
+    void pad() { b.insert(b.end(), {0xFF, 0xFF}); }
+};
+
+class MemFiles : public ripkit::FileSource {
+  public:
+    std::map<std::string, Bytes> files;
+    std::optional<Bytes> read(const std::string& p, const ripkit::Limits&) const override {
+        auto it = files.find(p);
+        if (it == files.end()) return std::nullopt;
+        return it->second;
+    }
+};
+
+inline Bytes text_bytes(const std::string& s) { return Bytes(s.begin(), s.end()); }
+
+}  // namespace zouna_test
