@@ -1,0 +1,24 @@
+// How a fuzz input maps onto a ROM (shared by the fuzzer and its corpus tool).
+// Byte 0 picks the target:
+//   0  a raw LH5 stream; bytes 1-2 = unpacked size (big-endian)
+//   1  the resource of model 1 of the sample ROM (RAW, resource-relative
+//      pointers): hierarchy, display lists, textures, all hostile
+//   2  the model and descriptor tables of the sample ROM (the layout search)
+//   3  a whole ROM image
+#pragma once
+
+#include <cstdint>
+
+#include "rom_builder.hpp"
+
+namespace pkfuzz {
+
+constexpr uint8_t kLh5 = 0, kResource = 1, kTables = 2, kWholeRom = 3;
+
+inline const ripkit::pikachu::BuiltRom& base_rom() {
+    static const ripkit::pikachu::BuiltRom rom =
+        ripkit::pikachu::build_rom_detailed(ripkit::pikachu::sample_rom_spec());
+    return rom;
+}
+
+}  // namespace pkfuzz

@@ -1,0 +1,88 @@
+// libFuzzer target: LH5 streams, hostile model resources, hostile tables and
+// whole ROMs. Every input must end in a scene that validates or a
+// ripkit::Error - never a crash, hang or sanitizer report.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_input.hpp"
+#include "pikachu_format.hpp"
+#include "ripkit/codec/lh5.hpp"
+#include "ripkit/error.hpp"
+#include "rom_layout.hpp"
+
+using namespace ripkit;
+
+namespace {
+
+void put32(Bytes& rom, size_t at, uint32_t v) {
+    for (int i = 0; i < 4; ++i) rom[at + size_t(i)] = uint8_t(v >> (24 - 8 * i));
+}
+
+void convert_all(const Bytes& rom, const Options& options) {
+    Input in;
+    in.path = "fuzz.z64";
+    in.bytes = rom;
+    auto doc = formats::pikachu_format().open(in, options);
+    doc->info();
+    doc->dump(std::nullopt);
+    for (const ItemSummary& s : doc->items()) {
+        if (s.empty) continue;
+        validate_scene(doc->scene(s.id));
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size < 1) return 0;
+    const ByteSpan body(data + 1, size - 1);
+    Options o;
+    o.limits.max_alloc_bytes = 64u << 20;
+    o.limits.max_steps = 200000;
+    try {
+        switch (data[0] % 4) {
+            case pkfuzz::kLh5: {
+                if (body.size() < 2) return 0;
+                const uint32_t n = uint32_t(body[0] << 8 | body[1]);
+                codec::lh5_decode(body.subspan(2), n, o.limits);
+                break;
+            }
+            case pkfuzz::kResource: {
+                const auto& base = pkfuzz::base_rom();
+                const auto& m = base.models[1];
+                Bytes rom = base.rom;
+                const size_t room = pikachu::kDescriptorTable - m.rom_start;
+                const size_t n = std::min(body.size(), room);
+                std::copy(body.begin(), body.begin() + long(n), rom.begin() + long(m.rom_start));
+                put32(rom, m.descriptor_offset + 0x0C, m.rom_start + uint32_t(n));
+                o.settings["descriptor_field"] = "0x04";
+                o.settings["runtime_record"] = "rom";
+                o.settings["kseg0_base"] = "0x80231A40";
+                convert_all(rom, o);
+                break;
+            }
+            case pkfuzz::kTables: {
+                Bytes rom = pkfuzz::base_rom().rom;
+                const size_t at = pikachu::kDescriptorTable;
+                const size_t n = std::min<size_t>(body.size(), 6 * pikachu::kDescriptorSize);
+                std::copy(body.begin(), body.begin() + long(n), rom.begin() + long(at));
+                if (body.size() > n) {
+                    const size_t m =
+                        std::min<size_t>(body.size() - n, 5 * pikachu::kModelRecordSize);
+                    std::copy(body.begin() + long(n), body.begin() + long(n + m),
+                              rom.begin() + long(pikachu::kModelTable));
+                }
+                o.settings["kseg0_base"] = "0x80231A40";
+                convert_all(rom, o);
+                break;
+            }
+            default: {
+                o.force = true;
+                convert_all(Bytes(body.begin(), body.end()), o);
+                break;
+            }
+        }
+    } catch (const Error&) {
+    }
+    return 0;
+}

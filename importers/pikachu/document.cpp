@@ -1,0 +1,235 @@
+#include "document.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "ripkit/n64/gbi.hpp"
+#include "rom_layout.hpp"
+#include "scene_build.hpp"
+
+namespace ripkit::pikachu {
+
+namespace {
+
+std::string hex(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%08X", v);
+    return b;
+}
+
+const char* const kAssumptions[] = {
+    "descriptor field, runtime record and pointer shapes are decided by structure (info.layout)",
+    "descriptor +0x04 == raw_type (default 0) means RAW, anything else LH5 (u32 packed, u32 "
+    "unpacked, stream)",
+    "relocation: pointers are resource-relative, segment (base = resource start) or KSEG0 (minus "
+    "a load address inferred from the hierarchy)",
+    "model table ends at the first all-zero record",
+    "sine table: 1024 s16 quarter wave (libultra sins); angle constant: 16-bit angle units per "
+    "radian",
+    "Euler order xyz (R = Rz*Ry*Rx), local = T*R*S, type 100 = T only",
+    "palette slot k = k-th hierarchy node depth-first; a node's list starts in its own slot",
+    "F3DAM texture matrix halves signed, initial M=(0x7FFF,0), R=(0,0x7FFF), O=0",
+    "G_BRANCH_Z not taken; matrices outside segment 0x07 ignored",
+    "TLUT stored unquadricated; RGBA32 kept linear in TMEM; no +0.5 bilinear texel offset",
+};
+
+}  // namespace
+
+PikachuDocument::PikachuDocument(const Input& input, const Options& options) {
+    rom_ = std::make_unique<PikachuRom>(input.bytes, options, warnings_);
+    cache_ = std::make_unique<ResourceCache>(*rom_, options.limits);
+    layout_ = decide_layout(*rom_, options, *cache_);
+    if (layout_.report.contains("warning")) warnings_.push_back(layout_.report["warning"]);
+    std::vector<int16_t> table;
+    float constant = 0.0f;
+    if (layout_.rotation_table) {
+        table = rom_->sine_table();
+        constant = rom_->angle_constant();
+        if (!std::isfinite(constant) || constant <= 0.0f || constant > 1e7f) {
+            warnings_.push_back("angle constant at 0xA7A98 is not a positive angle scale (" +
+                                std::to_string(constant) + "); using host trig");
+            table.clear();
+        }
+    }
+    trig_ = std::make_unique<GameTrig>(std::move(table), constant);
+    models_.resize(layout_.model_count);
+    errors_.resize(layout_.model_count);
+    for (uint32_t i = 0; i < layout_.model_count; ++i) {
+        if (options.progress &&
+            !options.progress(i, layout_.model_count, "model " + std::to_string(i)))
+            fail_no_offset(ErrorKind::Usage, "cancelled");
+        try {
+            models_[i] = decode_model(*rom_, layout_, i, *cache_, options.limits);
+        } catch (const Error& e) {
+            errors_[i] = e;
+        }
+    }
+}
+
+const DecodedModel& PikachuDocument::model(int64_t item) const {
+    if (item < 0 || item >= int64_t(models_.size()))
+        fail_no_offset(ErrorKind::Usage, "a model index 0.." +
+                                             std::to_string(int64_t(models_.size()) - 1) +
+                                             " (got " + std::to_string(item) + ")");
+    if (errors_[size_t(item)]) throw *errors_[size_t(item)];
+    return *models_[size_t(item)];
+}
+
+nlohmann::json PikachuDocument::info() const {
+    const auto& h = rom_->header();
+    nlohmann::json j;
+    j["format"] = "hey-you-pikachu";
+    j["variant"] = h.game_code == "NPGE" ? "USA" : h.game_code == "NPGJ" ? "Japan" : "unknown";
+    j["version"] = h.version;
+    j["byte_order"] = n64::rom_order_name(rom_->order());
+    j["title"] = h.title;
+    j["game_code"] = h.game_code;
+    j["rom_size"] = rom_->bytes().size();
+    j["tables"] = {{"models", hex(kModelTable)},           {"model_stride", kModelRecordSize},
+                   {"descriptors", hex(kDescriptorTable)}, {"descriptor_stride", kDescriptorSize},
+                   {"sine_table", hex(kSineTable)},        {"angle_constant", hex(kAngleConstant)}};
+    j["models"] = models_.size();
+    size_t ok = 0;
+    for (const auto& m : models_) ok += m.has_value();
+    j["models_decoded"] = ok;
+    j["layout"] = layout_.report;
+    j["rotation"] = trig_->uses_table() ? "game sine table" : "host trig";
+    j["angle_constant_value"] = trig_->angle_constant();
+    j["assumptions"] = kAssumptions;
+    j["warnings"] = warnings_;
+    return j;
+}
+
+std::vector<ItemSummary> PikachuDocument::items() const {
+    std::vector<ItemSummary> out;
+    for (size_t i = 0; i < models_.size(); ++i) {
+        ItemSummary s;
+        s.id = int64_t(i);
+        if (!models_[i]) {
+            s.empty = true;
+            s.label = "model " + std::to_string(i) + ": not decodable (" + errors_[i]->what() + ")";
+            s.fields = {{"error", errors_[i]->what()}};
+            out.push_back(std::move(s));
+            continue;
+        }
+        const DecodedModel& m = *models_[i];
+        const bool packed = m.resource && m.resource->compressed;
+        s.empty = m.triangles.empty();
+        s.label = "model " + std::to_string(i) + ": resource " + std::to_string(m.descriptor.id) +
+                  (packed ? " (LH5)" : " (RAW)") + ", " + std::to_string(m.hierarchy.nodes.size()) +
+                  " nodes, " + std::to_string(m.triangles.size()) + " triangles, " +
+                  std::to_string(m.textures.size()) + " textures";
+        s.fields = {{"model_index", i},
+                    {"resource_id", m.descriptor.id},
+                    {"compressed", packed},
+                    {"nodes", m.hierarchy.nodes.size()},
+                    {"triangles", m.triangles.size()},
+                    {"textures", m.textures.size()}};
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+nlohmann::json PikachuDocument::dump_model(size_t i) const {
+    nlohmann::json j;
+    j["model_index"] = i;
+    const ModelRecord rec = rom_->model_record(uint32_t(i));
+    nlohmann::json words = nlohmann::json::array();
+    for (uint32_t w : rec.words) words.push_back(hex(w));
+    j["record"] = {{"rom_offset", hex(rec.rom_offset)}, {"words", words}};
+    if (!models_[i]) {
+        j["error"] = errors_[i]->what();
+        return j;
+    }
+    const DecodedModel& m = *models_[i];
+    nlohmann::json dw = nlohmann::json::array();
+    for (uint32_t w : m.descriptor.words) dw.push_back(hex(w));
+    j["descriptor"] = {{"resource_id", m.descriptor.id},
+                       {"rom_offset", hex(m.descriptor.rom_offset)},
+                       {"compression", m.descriptor.compression()},
+                       {"rom_start", hex(m.descriptor.rom_start())},
+                       {"rom_end", hex(m.descriptor.rom_end())},
+                       {"words", dw}};
+    j["resource"] = {{"compressed", m.resource->compressed},
+                     {"packed_size", m.resource->packed_size},
+                     {"unpacked_size", m.resource->data.size()}};
+    nlohmann::json rr = nlohmann::json::array();
+    for (uint32_t w : m.runtime_record) rr.push_back(hex(w));
+    j["runtime_record"] = {{"source", record_source_name(layout_.record_source)}, {"words", rr}};
+    j["hierarchy_pointer"] = hex(m.hierarchy_pointer);
+    j["hierarchy_pointer_shape"] = pointer_shape_name(pointer_shape(m.hierarchy_pointer));
+    j["hierarchy_offset"] = m.hierarchy_offset;
+    j["facial_pointer"] = hex(m.facial_pointer);
+    j["pointer_rule"] = m.pointers.describe();
+    if (!m.kseg0_base_source.empty()) j["kseg0_base_source"] = m.kseg0_base_source;
+    nlohmann::json nodes = nlohmann::json::array();
+    for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) {
+        const HierarchyNode& n = m.hierarchy.nodes[k];
+        nodes.push_back({{"slot", k},
+                         {"offset", n.offset},
+                         {"parent", n.parent},
+                         {"type", n.type},
+                         {"scale", {n.scale.x, n.scale.y, n.scale.z}},
+                         {"rotation", {n.rotation.x, n.rotation.y, n.rotation.z}},
+                         {"translation", {n.translation.x, n.translation.y, n.translation.z}},
+                         {"unknown24", hex(n.unknown24)},
+                         {"sibling", hex(n.sibling)},
+                         {"child", hex(n.child)},
+                         {"display_list", hex(n.display_list)}});
+    }
+    j["nodes"] = nodes;
+    nlohmann::json dls = nlohmann::json::array();
+    for (const NodeDisplayList& d : m.display_lists)
+        dls.push_back({{"node", d.node},
+                       {"address", hex(d.address)},
+                       {"commands", d.commands},
+                       {"triangles", d.triangles}});
+    j["display_lists"] = dls;
+    nlohmann::json tex = nlohmann::json::array();
+    for (const n64::DecodedTexture& t : m.textures)
+        tex.push_back({{"format", n64::texture_format_name(t.tile.fmt, t.tile.siz)},
+                       {"width", t.image.width},
+                       {"height", t.image.height},
+                       {"tmem", t.tile.tmem},
+                       {"line", t.tile.line},
+                       {"palette", t.tile.palette},
+                       {"tlut", int(t.tlut)},
+                       {"cms", t.tile.cms},
+                       {"cmt", t.tile.cmt},
+                       {"shifts", t.tile.shifts},
+                       {"shiftt", t.tile.shiftt},
+                       {"image_address", hex(t.image_address)},
+                       {"tlut_address", hex(t.tlut_address)}});
+    j["textures"] = tex;
+    j["triangles"] = m.triangles.size();
+    j["draw_states"] = m.states.size();
+    j["vertices_loaded"] = m.stats.vertices_loaded;
+    j["foreign_matrices"] = m.stats.foreign_matrices;
+    j["max_call_depth"] = m.stats.max_depth;
+    return j;
+}
+
+nlohmann::json PikachuDocument::dump(std::optional<int64_t> item) const {
+    nlohmann::json j;
+    j["info"] = info();
+    nlohmann::json models = nlohmann::json::array();
+    if (item) {
+        if (*item < 0 || *item >= int64_t(models_.size())) model(*item);  // throws Usage
+        models.push_back(dump_model(size_t(*item)));
+    } else {
+        for (size_t i = 0; i < models_.size(); ++i) models.push_back(dump_model(i));
+    }
+    j["models"] = models;
+    return j;
+}
+
+Scene PikachuDocument::scene(int64_t item) const {
+    const DecodedModel& m = model(item);
+    if (m.triangles.empty())
+        fail_no_offset(ErrorKind::Usage,
+                       "a model with triangles (model " + std::to_string(item) + " draws none)");
+    return with_context("model " + std::to_string(item),
+                        [&] { return build_scene(m, layout_, *trig_); });
+}
+
+}  // namespace ripkit::pikachu

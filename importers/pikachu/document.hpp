@@ -1,0 +1,48 @@
+// The decoded ROM as the CLI and the Assimp importer see it: every model of
+// the table decoded once at open (a model that fails keeps its error and is
+// listed as empty), the layout decisions, and the scene of one model.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hierarchy.hpp"
+#include "layout.hpp"
+#include "model.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/format.hpp"
+#include "rom_access.hpp"
+
+namespace ripkit::pikachu {
+
+class PikachuDocument : public Document {
+  public:
+    PikachuDocument(const Input& input, const Options& options);
+
+    nlohmann::json info() const override;
+    std::vector<ItemSummary> items() const override;
+    nlohmann::json dump(std::optional<int64_t> item) const override;
+    Scene scene(int64_t item) const override;
+    std::vector<std::string> warnings() const override { return warnings_; }
+
+    const PikachuRom& rom() const { return *rom_; }
+    const Layout& layout() const { return layout_; }
+    const GameTrig& trig() const { return *trig_; }
+    // The decoded model, or throws its decode error / Error(Usage) when out of range.
+    const DecodedModel& model(int64_t item) const;
+
+  private:
+    nlohmann::json dump_model(size_t i) const;
+
+    std::vector<std::string> warnings_;
+    std::unique_ptr<PikachuRom> rom_;
+    std::unique_ptr<ResourceCache> cache_;
+    Layout layout_;
+    std::unique_ptr<GameTrig> trig_;
+    std::vector<std::optional<DecodedModel>> models_;
+    std::vector<std::optional<Error>> errors_;
+};
+
+}  // namespace ripkit::pikachu

@@ -1,0 +1,73 @@
+// The model hierarchy (seed sections 5-7): 0x38-byte nodes with big-endian
+// float scale/rotation/translation, sibling/child pointers, a display list and
+// the node type the animation system also uses. Walked depth-first (child,
+// then sibling); the walk order is the matrix-palette slot order.
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pointers.hpp"
+#include "ripkit/byte_reader.hpp"
+#include "ripkit/limits.hpp"
+
+namespace ripkit::pikachu {
+
+constexpr int32_t kTranslationOnlyType = 100;  // seed 5: no rotation, unit scale
+
+struct HierarchyNode {
+    uint32_t offset = 0;  // in the resource
+    glm::vec3 scale{1.0f}, rotation{0.0f}, translation{0.0f};
+    uint32_t unknown24 = 0, sibling = 0, child = 0, display_list = 0;
+    int32_t type = 0;
+    int parent = -1;  // index in Hierarchy::nodes
+    int depth = 0;
+    std::optional<uint32_t> dl_offset;  // display list resolved in the resource
+};
+
+struct Hierarchy {
+    std::vector<HierarchyNode> nodes;  // depth-first order = palette slots
+};
+
+// Parses and validates the tree at `root` (a resource offset). Throws
+// ripkit::Error naming the node offset when a node is outside the resource, a
+// pointer does not resolve, a float is not finite or absurd, or a node is
+// reached twice (a cycle).
+Hierarchy parse_hierarchy(ByteSpan resource, uint32_t root, const PointerRule& rule,
+                          const Limits& limits);
+
+// The game's sine route: angle (radians) * angle constant -> 16-bit binary
+// angle -> quarter-wave table lookup (libultra sins layout).
+class GameTrig {
+  public:
+    // Host trig when `table` is empty (the --set rotation=host fallback).
+    GameTrig(std::vector<int16_t> table, float angle_constant);
+    double sin(float radians) const;
+    double cos(float radians) const;
+    bool uses_table() const { return !table_.empty(); }
+    float angle_constant() const { return constant_; }
+
+  private:
+    double sins(uint16_t a) const;
+    std::vector<int16_t> table_;
+    float constant_;
+};
+
+// ASSUMPTION: rotations are applied X, then Y, then Z (R = Rz * Ry * Rx) unless
+// --set euler_order names another order of application ("xyz" default).
+struct EulerOrder {
+    std::string axes = "xyz";
+    static EulerOrder parse(const std::string& s);  // a permutation of "xyz"
+};
+
+glm::mat3 rotation_matrix(const glm::vec3& euler, const GameTrig& trig, const EulerOrder& order);
+// T * R * S; type 100 nodes are T alone.
+glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order);
+// World (accumulated) matrix of every node: the matrix palette.
+std::vector<glm::mat4> palette_matrices(const Hierarchy& h, const GameTrig& trig,
+                                        const EulerOrder& order);
+
+}  // namespace ripkit::pikachu

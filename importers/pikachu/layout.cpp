@@ -1,0 +1,189 @@
+#include "layout.hpp"
+
+#include <cstdio>
+#include <vector>
+
+#include "model.hpp"
+#include "ripkit/error.hpp"
+#include "rom_layout.hpp"
+
+namespace ripkit::pikachu {
+
+namespace {
+
+std::string hex(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%02X", v);
+    return b;
+}
+
+uint32_t parse_u32(const std::string& key, const std::string& text) {
+    try {
+        size_t used = 0;
+        const unsigned long long v = std::stoull(text, &used, 0);
+        if (used == text.size() && v <= 0xFFFFFFFFull) return uint32_t(v);
+    } catch (const std::exception&) {
+    }
+    fail_no_offset(ErrorKind::Usage, key + "=<number> (decimal or 0x hex; got \"" + text + "\")");
+}
+
+// Candidates evaluated on at most this many records: enough evidence, and a
+// real ROM's hundreds of models are not all decoded twenty times over.
+constexpr uint32_t kEvidenceModels = 32;
+
+struct Score {
+    uint32_t field;
+    RecordSource source;
+    uint32_t valid = 0, tried = 0;
+    std::string first_error;
+};
+
+Score evaluate(const PikachuRom& rom, Layout layout, uint32_t field, RecordSource source,
+               ResourceCache& cache, const Limits& limits) {
+    layout.descriptor_field = field;
+    layout.record_source = source;
+    Score s{field, source, 0, 0, {}};
+    const uint32_t n = std::min(layout.model_count, kEvidenceModels);
+    for (uint32_t i = 0; i < n; ++i) {
+        ++s.tried;
+        try {
+            const DecodedModel m = decode_model(rom, layout, i, cache, limits);
+            if (!m.triangles.empty())
+                ++s.valid;
+            else if (s.first_error.empty())
+                s.first_error = "model " + std::to_string(i) + ": no triangles";
+        } catch (const Error& e) {
+            if (s.first_error.empty()) s.first_error = e.what();
+        }
+    }
+    return s;
+}
+
+}  // namespace
+
+const char* record_source_name(RecordSource s) {
+    return s == RecordSource::Rom ? "rom" : "resource";
+}
+
+std::shared_ptr<const Resource> ResourceCache::get(uint32_t id, uint32_t raw_type) {
+    const auto key = std::make_pair(id, raw_type);
+    if (auto it = ok_.find(key); it != ok_.end()) return it->second;
+    // The same error again, so a model names the real cause.
+    if (auto it = failed_.find(key); it != failed_.end()) throw it->second;
+    try {
+        auto res = std::make_shared<const Resource>(rom_.load_resource(id, raw_type, limits_));
+        ok_[key] = res;
+        return res;
+    } catch (const Error& e) {
+        failed_.emplace(key, e);
+        throw;
+    }
+}
+
+Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCache& cache) {
+    Layout L;
+    nlohmann::json& rep = L.report;
+    auto setting = [&](const char* key) { return options.setting(key); };
+
+    if (auto v = setting("raw_type")) L.raw_type = parse_u32("raw_type", *v);
+    rep["raw_type"] = {{"value", L.raw_type},
+                       {"source", setting("raw_type") ? "setting" : "assumption"}};
+
+    L.pointers = PointerRule::parse(setting("pointers").value_or("auto"));
+    if (auto v = setting("kseg0_base")) L.pointers.kseg0_base = parse_u32("kseg0_base", *v);
+
+    if (auto v = setting("euler_order")) L.euler = EulerOrder::parse(*v);
+    rep["euler_order"] = {{"value", L.euler.axes},
+                          {"meaning", "rotation axes in order of application (R = R3*R2*R1)"},
+                          {"source", setting("euler_order") ? "setting" : "assumption"}};
+    const std::string rotation = setting("rotation").value_or("table");
+    if (rotation != "table" && rotation != "host")
+        fail_no_offset(ErrorKind::Usage, "rotation=table|host (got \"" + rotation + "\")");
+    L.rotation_table = rotation == "table";
+    rep["rotation"] = rotation;
+
+    const std::string ucode = setting("microcode").value_or("f3dam");
+    if (ucode != "f3dam" && ucode != "f3dex2")
+        fail_no_offset(ErrorKind::Usage, "microcode=f3dam|f3dex2 (got \"" + ucode + "\")");
+    L.dl.microcode = ucode == "f3dam" ? n64::Microcode::F3dam : n64::Microcode::F3dex2;
+    const std::string halves = setting("f3dam_matrix").value_or("signed");
+    if (halves != "signed" && halves != "unsigned")
+        fail_no_offset(ErrorKind::Usage, "f3dam_matrix=signed|unsigned (got \"" + halves + "\")");
+    L.dl.f3dam_signed_matrix = halves == "signed";
+    rep["microcode"] = ucode;
+    rep["f3dam_matrix"] = halves;
+
+    if (auto v = setting("model_count")) {
+        L.model_count = parse_u32("model_count", *v);
+        if (L.model_count > kMaxModels)
+            fail_no_offset(ErrorKind::Usage, "model_count <= " + std::to_string(kMaxModels));
+        rep["model_count"] = {{"value", L.model_count}, {"source", "setting"}};
+    } else {
+        // ASSUMPTION: the table ends at the first all-zero record.
+        while (L.model_count < kMaxModels && !rom.model_record(L.model_count).all_zero())
+            ++L.model_count;
+        rep["model_count"] = {{"value", L.model_count},
+                              {"source", "inferred"},
+                              {"evidence", "records up to the first all-zero record"}};
+    }
+
+    std::vector<uint32_t> fields;
+    if (auto v = setting("descriptor_field")) {
+        const uint32_t f = parse_u32("descriptor_field", *v);
+        if (f % 4 || f >= kModelRecordSize)
+            fail_no_offset(ErrorKind::Usage, "descriptor_field a multiple of 4 below 0x54");
+        fields.push_back(f);
+    } else {
+        for (uint32_t f = 0; f < kModelRecordSize; f += 4)
+            if (f != kHierarchyField && f != kFacialField) fields.push_back(f);
+    }
+    std::vector<RecordSource> sources;
+    if (auto v = setting("runtime_record")) {
+        if (*v != "rom" && *v != "resource")
+            fail_no_offset(ErrorKind::Usage, "runtime_record=rom|resource (got \"" + *v + "\")");
+        sources.push_back(*v == "rom" ? RecordSource::Rom : RecordSource::Resource);
+    } else {
+        sources = {RecordSource::Rom, RecordSource::Resource};
+    }
+
+    std::vector<Score> scores;
+    for (RecordSource src : sources)
+        for (uint32_t f : fields) scores.push_back(evaluate(rom, L, f, src, cache, options.limits));
+    const Score* best = &scores.front();
+    for (const Score& s : scores)
+        if (s.valid > best->valid) best = &s;
+    L.descriptor_field = best->field;
+    L.record_source = best->source;
+
+    nlohmann::json cands = nlohmann::json::array();
+    for (const Score& s : scores)
+        if (s.valid > 0 || scores.size() <= 4)
+            cands.push_back({{"descriptor_field", hex(s.field)},
+                             {"runtime_record", record_source_name(s.source)},
+                             {"models_valid", s.valid},
+                             {"models_tried", s.tried},
+                             {"first_error", s.first_error}});
+    const std::string evidence =
+        "candidate whose records decode into resources holding a well-formed hierarchy "
+        "(0x38-byte nodes, finite S/R/T, pointers inside the resource, no cycles) and display "
+        "lists that run to G_ENDDL and draw triangles; " +
+        std::to_string(best->valid) + " of " + std::to_string(best->tried) + " models";
+    rep["descriptor_field"] = {{"value", hex(L.descriptor_field)},
+                               {"source", fields.size() == 1 ? "setting" : "inferred"},
+                               {"evidence", evidence}};
+    rep["runtime_record"] = {{"value", record_source_name(L.record_source)},
+                             {"source", sources.size() == 1 ? "setting" : "inferred"},
+                             {"evidence", evidence}};
+    rep["candidates"] = cands;
+    rep["pointers"] = {
+        {"rule", L.pointers.describe()},
+        {"source", setting("pointers") || setting("kseg0_base") ? "setting" : "default"},
+        {"record_pointers_relative_to",
+         "the decompressed resource (+0x1C hierarchy, +0x24 facial slots), "
+         "through the same rule"}};
+    if (best->valid == 0)
+        rep["warning"] = "no candidate layout produced a model; first error: " + best->first_error;
+    return L;
+}
+
+}  // namespace ripkit::pikachu

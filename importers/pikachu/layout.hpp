@@ -1,0 +1,77 @@
+// Every choice the seed leaves open, decided in this one place and reported by
+// `info` (key "layout"). Each is decided by structure - a candidate wins when,
+// with it, model resources decode into well-formed hierarchies whose display
+// lists run to the end and draw triangles - and each can be forced with
+// --set key=value (Options::settings):
+//
+//   descriptor_field  0x00..0x50  which u32 of the 0x54-byte model record is
+//                                 the resource id (seed 2: model index and
+//                                 resource id are different numbers)
+//   runtime_record    rom|resource  whether the record holding the hierarchy
+//                                 pointer (+0x1C) and facial pointer (+0x24) is
+//                                 the ROM table record or the first 0x54 bytes
+//                                 of the decompressed resource
+//   pointers          auto|relative|segment|kseg0  accepted pointer shapes
+//   kseg0_base        0x80xxxxxx  load address for KSEG0 pointers (default:
+//                                 inferred per model from its hierarchy)
+//   raw_type          N           descriptor +0x04 value meaning RAW (default 0)
+//   model_count       N           records in the model table (default: up to
+//                                 the first all-zero record)
+//   euler_order       xyz|...     order the node rotations apply in
+//   rotation          table|host  game sine table or host trig
+//   microcode         f3dam|f3dex2
+//   f3dam_matrix      signed|unsigned  F3DAM texture-matrix halves
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "hierarchy.hpp"
+#include "pointers.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/format.hpp"
+#include "ripkit/n64/f3dex2.hpp"
+#include "rom_access.hpp"
+
+namespace ripkit::pikachu {
+
+enum class RecordSource { Rom, Resource };
+const char* record_source_name(RecordSource s);
+
+struct Layout {
+    uint32_t descriptor_field = 0x04;
+    RecordSource record_source = RecordSource::Rom;
+    PointerRule pointers;  // kseg0_base set only when given by the user
+    uint32_t raw_type = 0;
+    uint32_t model_count = 0;
+    EulerOrder euler;
+    bool rotation_table = true;
+    n64::InterpreterConfig dl;
+    // How each choice was made: {"descriptor_field": {"value":..., "source":
+    // "inferred"|"setting", "evidence": ...}, ...}
+    nlohmann::json report = nlohmann::json::object();
+};
+
+// Decoded resources by id (decompression is the expensive part and the layout
+// search tries the same resources under several candidates).
+class ResourceCache {
+  public:
+    ResourceCache(const PikachuRom& rom, const Limits& limits) : rom_(rom), limits_(limits) {}
+    // Throws the resource's decode error (remembered, not retried).
+    std::shared_ptr<const Resource> get(uint32_t id, uint32_t raw_type);
+
+  private:
+    const PikachuRom& rom_;
+    Limits limits_;
+    std::map<std::pair<uint32_t, uint32_t>, std::shared_ptr<const Resource>> ok_;
+    std::map<std::pair<uint32_t, uint32_t>, Error> failed_;
+};
+
+// Applies the settings, then infers whatever they leave open.
+Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCache& cache);
+
+}  // namespace ripkit::pikachu

@@ -1,0 +1,59 @@
+#include "pikachu_format.hpp"
+
+#include <assimp/importerdesc.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "document.hpp"
+#include "rip_importer.hpp"
+#include "ripkit/assimp/format_importer.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/n64/rom.hpp"
+#include "rom_access.hpp"
+#include "rom_builder.hpp"
+
+namespace ripkit::pikachu {
+
+const FormatInfo& PikachuFormat::info() const {
+    static const FormatInfo kInfo{
+        "hey-you-pikachu", "Hey You, Pikachu! (N64) models", {"z64", "v64", "n64"}};
+    return kInfo;
+}
+
+int PikachuFormat::probe(ByteSpan data, const std::string&) const {
+    if (!n64::detect_rom_order(data) || data.size() < n64::kRomHeaderSize) return 0;
+    const Bytes head = n64::normalize_rom(data.subspan(0, n64::kRomHeaderSize));
+    return is_pikachu_game_code(n64::read_rom_header(head).game_code) ? 100 : 1;
+}
+
+std::unique_ptr<Document> PikachuFormat::open(const Input& input, const Options& options) const {
+    try {
+        return std::make_unique<PikachuDocument>(input, options);
+    } catch (Error& e) {
+        if (e.file().empty()) e.set_file(input.path);
+        throw;
+    }
+}
+
+}  // namespace ripkit::pikachu
+
+namespace ripkit::formats {
+
+const Format& pikachu_format() {
+    static const pikachu::PikachuFormat kFormat;
+    return kFormat;
+}
+
+Assimp::BaseImporter* pikachu_make_importer() { return new pikachu::PikachuImporter(); }
+
+void pikachu_write_samples(const std::filesystem::path& dir) {
+    const Bytes rom = pikachu::build_rom(pikachu::sample_rom_spec());
+    const std::filesystem::path out = dir / "pikachu_sample.z64";
+    std::ofstream f(out, std::ios::binary | std::ios::trunc);
+    if (!f) fail_no_offset(ErrorKind::Io, "a writable " + out.string());
+    f.write(reinterpret_cast<const char*>(rom.data()), std::streamsize(rom.size()));
+    if (!f) fail_no_offset(ErrorKind::Io, "to write " + out.string());
+}
+
+}  // namespace ripkit::formats

@@ -1,0 +1,29 @@
+// Entry points of the Hey You, Pikachu! format (see cmake/RipkitFormat.cmake).
+#pragma once
+
+#include <filesystem>
+
+#include "ripkit/format.hpp"
+
+namespace Assimp {
+class BaseImporter;
+}
+
+namespace ripkit::pikachu {
+
+class PikachuFormat : public Format {
+  public:
+    const FormatInfo& info() const override;
+    // 100 for a ROM with game code NPGE/NPGJ in any byte order, 1 for another
+    // N64 ROM (so open() can explain the game-code check), 0 otherwise.
+    int probe(ByteSpan data, const std::string& path) const override;
+    std::unique_ptr<Document> open(const Input& input, const Options& options) const override;
+};
+
+}  // namespace ripkit::pikachu
+
+namespace ripkit::formats {
+const Format& pikachu_format();
+Assimp::BaseImporter* pikachu_make_importer();
+void pikachu_write_samples(const std::filesystem::path& dir);
+}  // namespace ripkit::formats

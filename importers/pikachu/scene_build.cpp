@@ -1,0 +1,213 @@
+#include "scene_build.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <glm/gtc/quaternion.hpp>
+#include <map>
+
+#include "ripkit/error.hpp"
+#include "ripkit/image/png.hpp"
+#include "ripkit/n64/gbi.hpp"
+
+namespace ripkit::pikachu {
+
+namespace {
+
+Wrap wrap_of(uint8_t cm) {
+    if (cm & 2) return Wrap::Clamp;
+    if (cm & 1) return Wrap::Mirror;
+    return Wrap::Repeat;
+}
+
+std::string hex(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%08X", v);
+    return b;
+}
+
+AlphaMode alpha_from(const std::vector<uint8_t>& alphas) {
+    bool partial = false, zero = false;
+    for (uint8_t a : alphas) {
+        if (a == 0)
+            zero = true;
+        else if (a != 255)
+            partial = true;
+    }
+    return partial ? AlphaMode::Blend : zero ? AlphaMode::Mask : AlphaMode::Opaque;
+}
+
+}  // namespace
+
+float tile_coord(int32_t st, uint8_t shift, uint32_t origin, int size) {
+    double c = double(st) / 32.0;
+    if (shift >= 1 && shift <= 10)
+        c /= double(1 << shift);
+    else if (shift >= 11)
+        c *= double(1 << (16 - shift));
+    c -= double(origin) / 4.0;
+    return float(c / double(size > 0 ? size : 1));
+}
+
+std::string joint_name(const DecodedModel& m, size_t k) {
+    return "node" + std::to_string(k) + "_t" + std::to_string(m.hierarchy.nodes[k].type);
+}
+
+Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& trig) {
+    Scene s;
+    s.name = "model_" + std::to_string(m.record.index);
+    const int root = s.add_node(s.name, -1);
+    const size_t n = m.hierarchy.nodes.size();
+    if (n > 0xFFFF)
+        fail_no_offset(ErrorKind::AllocationLimit, "at most 65535 hierarchy nodes (joint indices)");
+    const auto palette = palette_matrices(m.hierarchy, trig, layout.euler);
+
+    Skin skin;
+    skin.name = s.name + "_skin";
+    for (size_t k = 0; k < n; ++k) {
+        const HierarchyNode& hn = m.hierarchy.nodes[k];
+        const int idx = s.add_node(joint_name(m, k), hn.parent < 0 ? root : 1 + hn.parent);
+        Node& node = s.nodes[size_t(idx)];
+        node.translation = hn.translation;
+        if (hn.type != kTranslationOnlyType) {
+            node.scale = hn.scale;
+            const glm::quat q =
+                glm::normalize(glm::quat_cast(rotation_matrix(hn.rotation, trig, layout.euler)));
+            node.rotation = {q.x, q.y, q.z, q.w};
+        }
+        // The native base pose, exactly as stored (seed 21).
+        node.extras = {{"node_type", hn.type},
+                       {"palette_slot", k},
+                       {"resource_offset", hn.offset},
+                       {"base_scale", {hn.scale.x, hn.scale.y, hn.scale.z}},
+                       {"base_rotation", {hn.rotation.x, hn.rotation.y, hn.rotation.z}},
+                       {"base_translation", {hn.translation.x, hn.translation.y, hn.translation.z}},
+                       {"display_list", hex(hn.display_list)},
+                       {"unknown24", hex(hn.unknown24)}};
+        skin.joints.push_back(idx);
+        // A zero scale (a hidden part) has no inverse; its vertices collapse anyway.
+        const float det = glm::determinant(palette[k]);
+        const bool singular = !std::isfinite(det) || std::fabs(det) < 1e-12f;
+        if (singular) node.extras["singular_bind"] = true;
+        skin.inverse_bind.push_back(singular ? glm::mat4(1.0f) : glm::inverse(palette[k]));
+    }
+    skin.skeleton = n ? 1 : -1;
+    if (n) s.skins.push_back(skin);
+
+    // Textures: only those a triangle uses, in first-use order.
+    std::map<int, int> texture_index;
+    auto scene_texture = [&](int t) {
+        if (t < 0) return -1;
+        auto it = texture_index.find(t);
+        if (it != texture_index.end()) return it->second;
+        const n64::DecodedTexture& d = m.textures[size_t(t)];
+        Texture tex;
+        tex.name = s.name + "_tex" + std::to_string(s.textures.size()) + "_" +
+                   n64::texture_format_name(d.tile.fmt, d.tile.siz);
+        tex.width = d.image.width, tex.height = d.image.height;
+        tex.png = image::encode_png_rgba(d.image.width, d.image.height, d.image.rgba);
+        s.textures.push_back(std::move(tex));
+        texture_index[t] = int(s.textures.size() - 1);
+        return texture_index[t];
+    };
+
+    // One material and one mesh per effective draw state.
+    std::map<uint32_t, int> mesh_of_state;
+    std::map<std::pair<int, uint32_t>, uint32_t> welded;  // (mesh, load serial) -> vertex
+    std::map<int, std::vector<uint8_t>> alphas;
+    for (const n64::Triangle& tri : m.triangles) {
+        const n64::DrawState& st = m.states[tri.state];
+        auto [it, fresh] = mesh_of_state.try_emplace(tri.state, int(s.meshes.size()));
+        const int mi = it->second;
+        if (fresh) {
+            Material mat;
+            mat.name = s.name + "_mat" + std::to_string(s.materials.size());
+            mat.texture = st.texture_on ? scene_texture(st.texture) : -1;
+            mat.wrap_s = wrap_of(st.tile_desc.cms);
+            mat.wrap_t = wrap_of(st.tile_desc.cmt);
+            mat.nearest = ((st.othermode_h >> 12) & 3) == 0;  // G_TF_POINT
+            mat.double_sided = (st.geometry_mode & n64::geom::kCullBack) == 0;
+            mat.unlit = (st.geometry_mode & n64::geom::kLighting) == 0;
+            mat.extras = {{"geometry_mode", hex(st.geometry_mode)},
+                          {"othermode_h", hex(st.othermode_h)},
+                          {"othermode_l", hex(st.othermode_l)},
+                          {"combine", hex(st.combine_w0) + hex(st.combine_w1).substr(2)},
+                          {"prim_color", hex(st.prim_color)},
+                          {"env_color", hex(st.env_color)},
+                          {"cull_front", (st.geometry_mode & n64::geom::kCullFront) != 0}};
+            if (st.texture_on)
+                mat.extras["texture_format"] =
+                    n64::texture_format_name(st.tile_desc.fmt, st.tile_desc.siz);
+            s.materials.push_back(std::move(mat));
+            Mesh mesh;
+            mesh.name = s.name + "_mesh" + std::to_string(s.meshes.size());
+            mesh.material = int(s.materials.size() - 1);
+            mesh.skin = 0;
+            s.meshes.push_back(std::move(mesh));
+            s.nodes[size_t(root)].meshes.push_back(mi);
+        }
+        Mesh& mesh = s.meshes[size_t(mi)];
+        const n64::DecodedTexture* tex =
+            st.texture_on && st.texture >= 0 ? &m.textures[size_t(st.texture)] : nullptr;
+        for (const n64::RspVertex& v : tri.v) {
+            auto [wit, added] =
+                welded.try_emplace({mi, v.load_serial}, uint32_t(mesh.positions.size()));
+            if (added) {
+                const glm::mat4& pm = palette[size_t(v.slot)];
+                mesh.positions.push_back(glm::vec3(pm * glm::vec4(v.x, v.y, v.z, 1.0f)));
+                if (v.lit) {
+                    const glm::vec3 nl(int8_t(v.c[0]), int8_t(v.c[1]), int8_t(v.c[2]));
+                    glm::vec3 nw = glm::transpose(glm::inverse(glm::mat3(pm))) * nl;
+                    const float len = glm::length(nw);
+                    mesh.normals.push_back(len > 0 ? nw / len : glm::vec3(0, 1, 0));
+                    mesh.colors.push_back({1.0f, 1.0f, 1.0f, v.c[3] / 255.0f});
+                } else {
+                    mesh.normals.push_back(glm::vec3(0.0f));
+                    mesh.colors.push_back(glm::vec4(v.c[0], v.c[1], v.c[2], v.c[3]) / 255.0f);
+                }
+                alphas[mi].push_back(v.c[3]);
+                if (tex) {
+                    const auto& t = tex->tile;
+                    mesh.uv0.push_back({tile_coord(v.s, t.shifts, t.uls, tex->image.width),
+                                        tile_coord(v.t, t.shiftt, t.ult, tex->image.height)});
+                }
+                mesh.joints.push_back(uint16_t(v.slot));
+            }
+            mesh.indices.push_back(wit->second);
+        }
+    }
+    for (size_t mi = 0; mi < s.meshes.size(); ++mi) {
+        Mesh& mesh = s.meshes[mi];
+        Material& mat = s.materials[size_t(mesh.material)];
+        // Unlit meshes carry colours, lit ones normals (seed 12); glTF needs
+        // one or the other per vertex, never a zero normal.
+        bool any_lit = false;
+        for (const auto& nrm : mesh.normals) any_lit |= nrm != glm::vec3(0.0f);
+        if (!any_lit || mat.unlit)
+            mesh.normals.clear();
+        else
+            for (auto& nrm : mesh.normals)
+                if (nrm == glm::vec3(0.0f)) nrm = {0, 1, 0};
+        mat.alpha_mode = alpha_from(alphas[int(mi)]);
+    }
+    // Texture alpha joins the vertex alpha in the material's alpha mode.
+    for (auto& [state, mi] : mesh_of_state) {
+        const n64::DrawState& st = m.states[state];
+        if (!st.texture_on || st.texture < 0) continue;
+        const auto& rgba = m.textures[size_t(st.texture)].image.rgba;
+        std::vector<uint8_t> a = alphas[mi];
+        for (size_t i = 3; i < rgba.size(); i += 4) a.push_back(rgba[i]);
+        s.materials[size_t(s.meshes[size_t(mi)].material)].alpha_mode = alpha_from(a);
+    }
+
+    s.extras = {{"format", "hey-you-pikachu"},
+                {"item", m.record.index},
+                {"resource_id", m.descriptor.id},
+                {"compressed", m.resource ? m.resource->compressed : false},
+                {"nodes", n},
+                {"triangles", m.triangles.size()},
+                {"units", "N64 model units"},
+                {"up_axis", "Y"}};
+    return s;
+}
+
+}  // namespace ripkit::pikachu

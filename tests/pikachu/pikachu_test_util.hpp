@@ -1,0 +1,22 @@
+// Shared helpers: open a synthetic ROM through the format, as the CLI does.
+#pragma once
+
+#include <memory>
+
+#include "document.hpp"
+#include "pikachu_format.hpp"
+#include "rom_builder.hpp"
+
+namespace pktest {
+
+inline std::unique_ptr<ripkit::pikachu::PikachuDocument> open_rom(
+    const ripkit::Bytes& rom, const ripkit::Options& options = {}) {
+    ripkit::Input in;
+    in.path = "synthetic.z64";
+    in.bytes = rom;
+    auto doc = ripkit::formats::pikachu_format().open(in, options);
+    return std::unique_ptr<ripkit::pikachu::PikachuDocument>(
+        static_cast<ripkit::pikachu::PikachuDocument*>(doc.release()));
+}
+
+}  // namespace pktest
