@@ -1,0 +1,133 @@
+// `convert`: one item (or every item) to glTF/FBX/Collada, plus WAV audio.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "progress.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/export.hpp"
+#include "session.hpp"
+
+namespace ripkit::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+OutputFormat choose_output_format(const ConvertArgs& a) {
+    if (!a.format.empty()) {
+        if (auto f = output_format_from_name(a.format)) return *f;
+        fail_no_offset(ErrorKind::Usage, "--format glb, gltf, fbx or dae, got '" + a.format + "'");
+    }
+    if (a.all) return OutputFormat::Glb;
+    if (auto f = output_format_from_name(fs::path(a.out).extension().string())) return *f;
+    fail_no_offset(ErrorKind::Usage,
+                   "OUT ending in .glb, .gltf, .fbx or .dae (or --format), got '" + a.out + "'");
+}
+
+// Refuses, before anything is decoded, an output that would land on an input.
+void refuse_input_as_output(const fs::path& target, const CommonArgs& common) {
+    for (const fs::path& in : named_inputs(common))
+        if (same_path(target, in))
+            fail_no_offset(ErrorKind::Usage, "an output path that is not an input, but '" +
+                                                 target.string() + "' is '" + in.string() + "'");
+}
+
+void print_result(const ExportResult& r) {
+    for (const fs::path& p : r.written) std::cout << p.string() << '\n';
+    for (const std::string& n : r.notes) std::fprintf(stderr, "ripkit: note: %s\n", n.c_str());
+}
+
+Scene item_scene(const Session& s, int64_t item) {
+    return with_context("item " + std::to_string(item), [&] { return s.doc().scene(item); });
+}
+
+int convert_one(const ConvertArgs& a, OutputFormat fmt) {
+    Session session(a.common);
+    print_warnings(session);
+    const int64_t item = a.item_opt && a.item_opt->count() ? a.item : session.doc().default_item();
+    const Scene scene = item_scene(session, item);
+    ExportOptions eo;
+    eo.format = fmt;
+    eo.protected_paths = session.protected_paths();
+    // Some Assimp exporters fail on a bare file name; give it its folder.
+    fs::path out = a.out;
+    if (out.parent_path().empty()) out = fs::path(".") / out;
+    print_result(export_scene(scene, out, eo));
+    return 0;
+}
+
+// Removes what this run wrote when a later item fails, so a failed --all
+// leaves no partial set behind.
+class Rollback {
+  public:
+    void add(const std::vector<fs::path>& files) {
+        files_.insert(files_.end(), files.begin(), files.end());
+    }
+    void commit() { files_.clear(); }
+    ~Rollback() {
+        std::error_code ec;
+        for (const fs::path& p : files_) fs::remove(p, ec);
+    }
+
+  private:
+    std::vector<fs::path> files_;
+};
+
+int convert_all(const ConvertArgs& a, OutputFormat fmt) {
+    const fs::path dir = a.out;
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+        fail_no_offset(ErrorKind::Usage,
+                       "OUT to be a folder with --all, but '" + a.out + "' is a file");
+    auto printer = std::make_shared<ProgressPrinter>();
+    ProgressFn progress = [printer](uint64_t d, uint64_t t, const std::string& l) {
+        return (*printer)(d, t, l);
+    };
+    Session session(a.common, progress);
+    print_warnings(session);
+    std::vector<ItemSummary> items;
+    for (ItemSummary& s : session.doc().items())
+        if (!s.empty) items.push_back(std::move(s));
+    if (items.empty()) fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
+
+    fs::create_directories(dir, ec);
+    if (ec)
+        fail_no_offset(ErrorKind::Io, "a writable folder '" + a.out + "' (" + ec.message() + ")");
+    ExportOptions eo;
+    eo.format = fmt;
+    eo.protected_paths = session.protected_paths();
+    const std::string stem = fs::path(a.common.file).stem().string();
+    Rollback rollback;
+    size_t files = 0;
+    for (size_t i = 0; i < items.size(); ++i) {
+        const std::string name =
+            stem + "_" + std::to_string(items[i].id) + "." + output_format_extension(fmt);
+        if (!progress(i + 1, items.size(), name + " (" + items[i].label + ")"))
+            fail_no_offset(ErrorKind::Usage, "cancelled");
+        const Scene scene = item_scene(session, items[i].id);
+        const ExportResult r = with_context("item " + std::to_string(items[i].id),
+                                            [&] { return export_scene(scene, dir / name, eo); });
+        rollback.add(r.written);
+        files += r.written.size();
+        for (const std::string& n : r.notes) std::fprintf(stderr, "ripkit: note: %s\n", n.c_str());
+    }
+    rollback.commit();
+    std::fprintf(stderr, "ripkit: wrote %zu files for %zu items to %s\n", files, items.size(),
+                 dir.string().c_str());
+    return 0;
+}
+
+}  // namespace
+
+int run_convert(const ConvertArgs& a) {
+    refuse_input_as_output(a.out, a.common);
+    const OutputFormat fmt = choose_output_format(a);
+    // A .gltf brings `<stem>.bin` along, which may well be the game file.
+    if (fmt == OutputFormat::Gltf && !a.all)
+        refuse_input_as_output(fs::path(a.out).replace_extension(".bin"), a.common);
+    return a.all ? convert_all(a, fmt) : convert_one(a, fmt);
+}
+
+}  // namespace ripkit::cli

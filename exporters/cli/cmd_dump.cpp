@@ -1,0 +1,30 @@
+// `dump`: the decoded game data as JSON, to stdout or a file.
+#include <iostream>
+
+#include "commands.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/export.hpp"
+#include "session.hpp"
+
+namespace ripkit::cli {
+
+int run_dump(const DumpArgs& args) {
+    if (!args.out.empty() && same_path(args.out, args.common.file))
+        fail_no_offset(ErrorKind::Usage,
+                       "an output path other than the input, got '" + args.out + "'");
+    Session session(args.common);
+    print_warnings(session);
+    std::optional<int64_t> item;
+    if (args.item_opt && args.item_opt->count()) item = args.item;
+    const nlohmann::json doc = session.doc().dump(item);
+    if (args.out.empty()) {
+        std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+        std::cout.flush();
+        if (!std::cout) fail_no_offset(ErrorKind::Io, "to write the dump to standard output");
+        return 0;
+    }
+    write_json(doc, args.out, session.protected_paths());
+    return 0;
+}
+
+}  // namespace ripkit::cli

@@ -1,0 +1,44 @@
+// The verbs of the `ripkit` tool. Each returns the process exit code and
+// throws ripkit::Error on failure (main turns it into one line on stderr).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "cli_args.hpp"
+
+namespace ripkit::cli {
+
+struct InfoArgs {
+    CommonArgs common;
+    bool json = false;
+};
+
+struct ListArgs {
+    CommonArgs common;
+    bool json = false;
+};
+
+struct DumpArgs {
+    CommonArgs common;
+    int64_t item = 0;
+    CLI::Option* item_opt = nullptr;
+    std::string out;  // empty: stdout
+};
+
+struct ConvertArgs {
+    CommonArgs common;
+    std::string out;
+    int64_t item = 0;
+    CLI::Option* item_opt = nullptr;
+    bool all = false;
+    std::string format;  // empty: from OUT's extension (glb for --all)
+};
+
+int run_info(const InfoArgs& args);
+int run_list(const ListArgs& args);
+int run_dump(const DumpArgs& args);
+int run_convert(const ConvertArgs& args);
+int run_formats();
+
+}  // namespace ripkit::cli

@@ -1,0 +1,108 @@
+// ripkit: inspect and convert old game animation formats.
+//   ripkit info|list|dump|convert FILE ...   (see README "CLI reference")
+// Exit status: 0 success, 1 decode or I/O error, 2 usage error; every failure
+// is one line on stderr.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <new>
+
+#include "commands.hpp"
+#include "error_line.hpp"
+#include "ripkit/error.hpp"
+
+namespace {
+
+using namespace ripkit::cli;
+
+struct Verbs {
+    InfoArgs info;
+    ListArgs list;
+    DumpArgs dump;
+    ConvertArgs convert;
+};
+
+void define_verbs(CLI::App& app, Verbs& v) {
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "ripkit 0.1.0");
+
+    CLI::App* info = app.add_subcommand("info", "Detected format, version and counts");
+    add_common_args(*info, v.info.common);
+    info->add_flag("--json", v.info.json, "Print JSON instead of text");
+
+    CLI::App* list = app.add_subcommand("list", "Every item with its id, label and fields");
+    add_common_args(*list, v.list.common);
+    list->add_flag("--json", v.list.json, "Print JSON instead of text");
+
+    CLI::App* dump = app.add_subcommand("dump", "Decoded game data as JSON");
+    add_common_args(*dump, v.dump.common);
+    v.dump.item_opt = dump->add_option("--item", v.dump.item, "Only this item");
+    dump->add_option("-o,--output", v.dump.out, "Write to this file instead of stdout");
+
+    CLI::App* conv =
+        app.add_subcommand("convert", "Convert to glTF 2.0 (.glb/.gltf), FBX or Collada");
+    add_common_args(*conv, v.convert.common);
+    conv->add_option("OUT", v.convert.out, "Output file (a folder with --all)")->required();
+    v.convert.item_opt =
+        conv->add_option("--item", v.convert.item, "Item id (default: first non-empty)");
+    conv->add_flag("--all", v.convert.all, "Every non-empty item into OUT as <stem>_<id>.<ext>")
+        ->excludes(v.convert.item_opt);
+    conv->add_option("--format", v.convert.format,
+                     "glb, gltf, fbx or dae (default: OUT's extension)");
+
+    app.add_subcommand("formats", "The formats this build reads");
+}
+
+int run_verb(const CLI::App& app, const Verbs& v) {
+    if (app.got_subcommand("info")) return run_info(v.info);
+    if (app.got_subcommand("list")) return run_list(v.list);
+    if (app.got_subcommand("dump")) return run_dump(v.dump);
+    if (app.got_subcommand("convert")) return run_convert(v.convert);
+    return run_formats();
+}
+
+// The input of whichever verb ran, to name it in errors raised outside decoding.
+std::string input_of(const CLI::App& app, const Verbs& v) {
+    if (app.got_subcommand("info")) return v.info.common.file;
+    if (app.got_subcommand("list")) return v.list.common.file;
+    if (app.got_subcommand("dump")) return v.dump.common.file;
+    if (app.got_subcommand("convert")) return v.convert.common.file;
+    return "";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"ripkit: converts old game cutscene and animation formats", "ripkit"};
+    Verbs verbs;
+    try {
+        define_verbs(app, verbs);
+        app.parse(argc, argv);
+        return run_verb(app, verbs);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "ripkit: usage: %s (see ripkit --help)\n", one_line(e.what()).c_str());
+        return 2;
+    } catch (const ripkit::Error& e) {
+        ripkit::Error named = e;
+        if (named.file().empty() && !input_of(app, verbs).empty())
+            named.set_file(input_of(app, verbs));
+        std::fprintf(stderr, "%s\n", error_line(named).c_str());
+        return exit_code(e);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "ripkit: allocation limit: expected enough memory\n");
+        return 1;
+    } catch (const std::filesystem::filesystem_error& e) {
+        std::fprintf(stderr, "ripkit: i/o: %s\n", one_line(e.what()).c_str());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ripkit: error: %s\n", one_line(e.what()).c_str());
+        return 1;
+    }
+}

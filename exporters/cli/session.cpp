@@ -1,0 +1,92 @@
+#include "session.hpp"
+
+#include <cstdio>
+
+#include "ripkit/error.hpp"
+#include "ripkit/registry.hpp"
+
+namespace ripkit::cli {
+
+namespace {
+
+std::string known_format_ids() {
+    std::string s;
+    for (const FormatEntry& e : format_entries()) {
+        if (!s.empty()) s += ", ";
+        s += e.format().info().id;
+    }
+    return s.empty() ? "(none built in)" : s;
+}
+
+const Format& choose_format(const CommonArgs& args, const Input& input) {
+    if (!args.format_id.empty()) {
+        const Format* f = find_format(args.format_id);
+        if (!f)
+            fail_no_offset(ErrorKind::Usage, "--format-id one of " + known_format_ids() +
+                                                 ", got '" + args.format_id + "'");
+        return *f;
+    }
+    // An empty file is a truncated download far more often than a format.
+    if (input.bytes.empty()) fail(ErrorKind::Truncated, 0, "a non-empty file");
+    const Format* f = detect_format(input.bytes, input.path);
+    if (!f)
+        fail(ErrorKind::WrongFormat, 0,
+             "a file in one of the supported formats (" + known_format_ids() + ")");
+    return *f;
+}
+
+}  // namespace
+
+std::optional<Bytes> RecordingFileSource::read(const std::string& path,
+                                               const Limits& limits) const {
+    std::optional<Bytes> bytes = disk_.read(path, limits);
+    if (bytes) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        read_.emplace_back(path);
+    }
+    return bytes;
+}
+
+std::vector<std::filesystem::path> RecordingFileSource::paths() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return read_;
+}
+
+Session::Session(const CommonArgs& args, ProgressFn progress) : args_(args) {
+    input_.path = args.file;
+    try {
+        options_ = to_options(args);
+        options_.files = &files_;
+        options_.progress = std::move(progress);
+        input_.bytes = read_file(input_.path, options_.limits);
+        format_ = &choose_format(args, input_);
+        doc_ = format_->open(input_, options_);
+    } catch (Error& e) {
+        if (e.file().empty()) e.set_file(input_.path);
+        throw;
+    }
+}
+
+std::vector<std::filesystem::path> Session::protected_paths() const {
+    std::vector<std::filesystem::path> out = named_inputs(args_);
+    for (const auto& p : files_.paths()) out.push_back(p);
+    return out;
+}
+
+void print_warnings(const Session& session) {
+    for (const std::string& w : session.doc().warnings())
+        std::fprintf(stderr, "ripkit: warning: %s: %s\n", session.path().c_str(), w.c_str());
+}
+
+bool same_path(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::error_code ec;
+    if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec))
+        return std::filesystem::equivalent(a, b, ec);
+    const auto ca = std::filesystem::weakly_canonical(a, ec);
+    if (ec) return false;
+    const auto cb = std::filesystem::weakly_canonical(b, ec);
+    if (ec) return false;
+    return ca == cb;
+}
+
+}  // namespace ripkit::cli

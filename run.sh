@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# ./run.sh - the first command: installs what is missing (Debian 12, as root or
+# through sudo), builds ripkit (Release, in build/), then converts every bundled
+# sample under samples/ (every item, glTF binary + WAV where there is audio) into
+# out/<format>/ and says where the output is. Safe to run again: it rebuilds
+# only what changed and skips samples already converted by the same binary.
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")"
+ROOT=$PWD
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+BUILD_DEPS=(cmake g++ make pkg-config libassimp-dev libglm-dev nlohmann-json3-dev catch2
+    liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev)
+
+# apt-get install only the packages dpkg does not list as installed.
+install_missing() {
+    local missing=() p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    done
+    ((${#missing[@]})) || return 0
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    echo "run.sh: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+install_missing "${BUILD_DEPS[@]}"
+
+# Warnings are errors in ./test.sh's build; a user's build should not stop on one.
+if [ ! -f build/CMakeCache.txt ]; then
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_WERROR=OFF >/dev/null
+fi
+cmake --build build -j"$JOBS" --target ripkit ripkit-make-samples
+RIPKIT=$ROOT/build/exporters/ripkit
+
+# The bundled samples; a checkout without them gets freshly written ones.
+SAMPLES=$ROOT/samples
+if ! find "$SAMPLES" -mindepth 2 -type f -print -quit | grep -q .; then
+    SAMPLES=$ROOT/build/samples-generated
+    "$ROOT/build/samples/ripkit-make-samples" "$SAMPLES" >/dev/null
+fi
+
+OUT=$ROOT/out
+mkdir -p "$OUT"
+converted=0 skipped=0 companions=0
+while IFS= read -r -d '' sample; do
+    rel=${sample#"$SAMPLES"/}        # <format>/[sub/]<name>
+    name=$(basename "$sample")
+    case "$name" in *.args | *.md | README*) continue ;; esac
+    # One folder per sample: CUTSEQ.PAK and CUTSEQ.BIN would both give CUTSEQ_1.glb.
+    dest=$OUT/$(dirname "$rel")/${name//./_}
+    stamp=$dest/.done
+    if [ -f "$stamp" ] && [ "$stamp" -nt "$sample" ] && [ "$stamp" -nt "$RIPKIT" ]; then
+        skipped=$((skipped + 1))
+        continue
+    fi
+    # Extra options a sample needs (companions) live next to it in <sample>.args.
+    extra=()
+    if [ -f "$sample.args" ]; then read -r -a extra <"$sample.args"; fi
+    mkdir -p "$dest"
+    if err=$(cd "$(dirname "$sample")" && "$RIPKIT" convert "$sample" "$dest" --all "${extra[@]}" 2>&1 >/dev/null); then
+        touch "$stamp"
+        converted=$((converted + 1))
+        echo "run.sh: samples/$rel -> ${dest#"$ROOT"/}/"
+    elif grep -q -e 'wrong format' -e 'a non-empty file' -e 'at least one non-empty item' <<<"$err"; then
+        # A companion (name list, skeleton) or a file with nothing to convert on its own.
+        companions=$((companions + 1))
+        rmdir "$dest" 2>/dev/null || true
+    else
+        echo "$err" | grep -v '^ripkit: \[' >&2
+        echo "run.sh: converting $sample failed" >&2
+        exit 1
+    fi
+done < <(find "$SAMPLES" -mindepth 2 -type f -print0 | sort -z)
+
+files=$(find "$OUT" -type f ! -name '.*' | wc -l)
+echo "run.sh: converted $converted samples ($skipped already up to date, $companions companion or itemless files)"
+echo "run.sh: output: $OUT ($files files: .glb scenes, .wav audio)"

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# ./test.sh - the second command: installs what the tests need (Debian 12, as
+# root or through sudo), builds everything with ASan+UBSan and the benchmarks in
+# build-test/, runs every test with ctest, then builds the libFuzzer targets with
+# clang in build-fuzz/ and runs each one briefly as a smoke test. Exits non-zero
+# on any failure (a failing test, a fuzzer crash, a build error).
+#   FUZZ_SECONDS=N  seconds per fuzz target (default 20; 0 skips fuzzing)
+#   RIPKIT_TEST_BUILD_TYPE  default Debug: the configuration every engineer
+#                   builds with sanitizers (GCC's -O2 + ASan adds warnings of its own)
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")"
+ROOT=$PWD
+JOBS=2  # CI and developer machines have 2 cores
+FUZZ_SECONDS=${FUZZ_SECONDS:-20}
+BUILD_TYPE=${RIPKIT_TEST_BUILD_TYPE:-Debug}
+
+BUILD_DEPS=(cmake g++ make pkg-config libassimp-dev libglm-dev nlohmann-json3-dev catch2
+    liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev)
+TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-14-dev blender python3-numpy chromium)
+
+install_missing() {
+    local missing=() p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    done
+    # Node may come from another packaging (npm bundled); what matters is the commands.
+    command -v node >/dev/null || missing+=(nodejs)
+    command -v npm >/dev/null || missing+=(npm)
+    ((${#missing[@]})) || return 0
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    echo "test.sh: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+section() { echo; echo "=== test.sh: $* ($(date -u +%H:%M:%S))"; }
+
+section "dependencies"
+install_missing "${BUILD_DEPS[@]}" "${TEST_DEPS[@]}"
+# Node packages the client tests use (Khronos validator, three.js, gltf-transform in
+# tests/clients; playwright-core in tests/preview), installed from their lock files, and only
+# when package.json or the lock file changed since the last install.
+for dir in tests/clients tests/preview; do
+    [ -f "$dir/package.json" ] || continue
+    stamp=$dir/node_modules/.package-lock.json
+    if [ ! -f "$stamp" ] || [ "$dir/package.json" -nt "$stamp" ] ||
+        { [ -f "$dir/package-lock.json" ] && [ "$dir/package-lock.json" -nt "$stamp" ]; }; then
+        if [ -f "$dir/package-lock.json" ]; then
+            (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+        else
+            (cd "$dir" && npm install --no-audit --no-fund --loglevel=error)
+        fi
+    fi
+done
+
+section "build (build-test: $BUILD_TYPE, ASan+UBSan, benchmarks)"
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE="$BUILD_TYPE" -DRIPKIT_SANITIZE=ON \
+    -DRIPKIT_BUILD_TESTS=ON -DRIPKIT_BUILD_BENCH=ON >/dev/null
+cmake --build build-test -j"$JOBS"
+
+section "ctest"
+CTEST_LOG=$ROOT/build-test/ctest-summary.log
+# detect_leaks stays on: a leak fails its test.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+set +e
+ctest --test-dir build-test --output-on-failure -j"$JOBS" 2>&1 | tee "$CTEST_LOG"
+ctest_status=${PIPESTATUS[0]}
+set -e
+tests_total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$CTEST_LOG" | tail -1)
+tests_total=${tests_total:-0}
+if [ "$ctest_status" -ne 0 ]; then
+    echo "test.sh: ctest failed" >&2
+    exit 1
+fi
+if [ "$tests_total" -eq 0 ]; then
+    echo "test.sh: ctest ran no test" >&2
+    exit 1
+fi
+
+fuzzers_run=0
+if [ "$FUZZ_SECONDS" -gt 0 ]; then
+    section "fuzz build (build-fuzz: clang, libFuzzer)"
+    gen=()
+    [ -f build-fuzz/CMakeCache.txt ] || gen=(-G "Unix Makefiles")
+    CC=clang CXX=clang++ cmake "${gen[@]}" -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DRIPKIT_BUILD_FUZZ=ON -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_BUILD_BENCH=OFF \
+        -DRIPKIT_WERROR=OFF >/dev/null
+    # Only the fuzz folder's targets and what they link (Makefile per-directory build).
+    make -C build-fuzz/fuzz -j"$JOBS" --no-print-directory
+    # Fuzz targets are the executables defining libFuzzer's entry point (the
+    # fuzz folders also build seed-corpus writers, <target>_corpus DIR).
+    mapfile -t fuzzers < <(find build-fuzz/fuzz -type f -executable ! -path '*/CMakeFiles/*' \
+        -exec grep -laF LLVMFuzzerTestOneInput {} + 2>/dev/null | sort)
+    section "fuzz smoke run (${#fuzzers[@]} targets, ${FUZZ_SECONDS}s each)"
+    mkdir -p build-fuzz/artifacts
+    for fz in "${fuzzers[@]}"; do
+        name=$(basename "$fz")
+        area=$(basename "$(dirname "$fz")")
+        # New inputs go to a scratch corpus; seeds are read from the samples and
+        # fuzz/<area>/corpus, which stay untouched.
+        corpus=build-fuzz/corpus/$name
+        mkdir -p "$corpus"
+        seeds=()
+        if [ -x "${fz}_corpus" ]; then
+            rm -rf "build-fuzz/seeds/$name" && mkdir -p "build-fuzz/seeds/$name"
+            "${fz}_corpus" "build-fuzz/seeds/$name" >/dev/null
+            seeds+=("build-fuzz/seeds/$name")
+        fi
+        for d in "samples/$area" "fuzz/$area/corpus"; do if [ -d "$d" ]; then seeds+=("$d"); fi; done
+        echo "test.sh: fuzzing $name"
+        if ! "$fz" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+            -print_final_stats=0 -artifact_prefix="build-fuzz/artifacts/$name-" \
+            "$corpus" "${seeds[@]}" >"build-fuzz/$name.log" 2>&1; then
+            tail -n 40 "build-fuzz/$name.log" >&2
+            echo "test.sh: fuzz target $name found a failure (see build-fuzz/artifacts/)" >&2
+            exit 1
+        fi
+        grep -E '^(#[0-9]+\s+DONE|Done [0-9]+ runs)' "build-fuzz/$name.log" | tail -1 || true
+        fuzzers_run=$((fuzzers_run + 1))
+    done
+fi
+
+section "done"
+echo "test.sh: $tests_total ctest tests and $fuzzers_run fuzz targets passed"
+echo "summary: $((tests_total + fuzzers_run)) passed, 0 failed"

@@ -1,0 +1,129 @@
+#include "tool_runner.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "ripkit/format.hpp"
+#include "ripkit/registry.hpp"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace ripkit::test {
+
+fs::path tool_path() {
+    const char* p = std::getenv("RIPKIT_TOOL");
+    if (!p || !*p) throw std::runtime_error("RIPKIT_TOOL is not set (run through ctest)");
+    return p;
+}
+
+std::string read_text(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+ToolResult run_tool(const std::vector<std::string>& args) {
+    TempDir io;
+    const fs::path out = io.path() / "stdout", err = io.path() / "stderr";
+    std::vector<std::string> argv_s{tool_path().string()};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) throw std::runtime_error("cannot start " + argv_s[0]);
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid) throw std::runtime_error("waitpid failed");
+    ToolResult r;
+    // A signal (crash) shows as 128 + signal, never as a clean exit code.
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = read_text(out);
+    r.err = read_text(err);
+    return r;
+}
+
+std::vector<std::string> ToolResult::error_lines() const {
+    std::vector<std::string> lines;
+    std::istringstream ss(err);
+    for (std::string line; std::getline(ss, line);) {
+        if (line.rfind("ripkit: [", 0) == 0 || line.rfind("ripkit: warning:", 0) == 0) continue;
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+TempDir::TempDir() {
+    std::random_device rd;
+    path_ = fs::temp_directory_path() /
+            ("ripkit-cli-" + std::to_string(rd()) + "-" + std::to_string(rd()));
+    fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+}
+
+std::vector<std::string> list_files(const fs::path& dir) {
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it); ++it)
+        if (it->is_regular_file()) out.push_back(fs::relative(it->path(), dir).string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+bool has_files(const fs::path& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return false;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it); ++it)
+        if (it->is_regular_file()) return true;
+    return false;
+}
+
+}  // namespace
+
+std::vector<Sample> all_samples(const fs::path& scratch) {
+    const char* src = std::getenv("RIPKIT_SOURCE_DIR");
+    std::vector<Sample> out;
+    for (const FormatEntry& e : format_entries()) {
+        fs::path dir = src ? fs::path(src) / "samples" / e.id : fs::path();
+        if (dir.empty() || !has_files(dir)) {
+            dir = scratch / e.id;
+            fs::create_directories(dir);
+            e.write_samples(dir);
+        }
+        const Format& own = e.format();
+        for (const std::string& rel : list_files(dir)) {
+            const fs::path p = dir / rel;
+            const Bytes head = read_file(p.string(), Limits{});
+            // Companions (name lists, skeleton JSON) are not detected as the format.
+            if (detect_format(head, p.string()) == &own) out.push_back({e.id, p});
+        }
+    }
+    return out;
+}
+
+}  // namespace ripkit::test

@@ -1,0 +1,49 @@
+// Runs the built `ripkit` tool as a child process and collects its exit code,
+// stdout and stderr; finds the samples of every registered format.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ripkit::test {
+
+struct ToolResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+    // stderr without progress ("ripkit: [i/n] ...") and warning lines.
+    std::vector<std::string> error_lines() const;
+};
+
+// $RIPKIT_TOOL (set by ctest to the built tool).
+std::filesystem::path tool_path();
+ToolResult run_tool(const std::vector<std::string>& args);
+
+// A fresh folder under the system temp dir, removed with everything in it.
+class TempDir {
+  public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+struct Sample {
+    std::string format_id;       // registry entry id ("tr_cutseq")
+    std::filesystem::path path;  // a file the format detects (companions excluded)
+};
+
+// Every registered format's samples: samples/<id>/ in the source tree when it
+// is there, else freshly written by the format's own writer into `scratch`.
+std::vector<Sample> all_samples(const std::filesystem::path& scratch);
+
+std::string read_text(const std::filesystem::path& p);
+// Every regular file below `dir`, relative, sorted.
+std::vector<std::string> list_files(const std::filesystem::path& dir);
+
+}  // namespace ripkit::test

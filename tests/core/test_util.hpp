@@ -1,0 +1,22 @@
+// Helpers shared by the core tests.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include "ripkit/error.hpp"
+
+namespace ripkit::test {
+
+// Runs fn, requires it to throw ripkit::Error, and returns the error.
+template <class Fn>
+Error expect_error(Fn&& fn) {
+    try {
+        fn();
+    } catch (const Error& e) {
+        return e;
+    }
+    FAIL("expected a ripkit::Error");
+    return Error(ErrorKind::Usage, std::nullopt, "unreachable");
+}
+
+}  // namespace ripkit::test

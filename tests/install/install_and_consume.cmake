@@ -1,0 +1,43 @@
+# Run by ctest (see CMakeLists.txt): install into WORK_DIR/prefix, build the
+# consumer against that prefix only, and run it on each format's samples
+# (written by the build tree's ripkit-make-samples, which is not installed).
+cmake_minimum_required(VERSION 3.25)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  message(STATUS "${out}")
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+run(${CMAKE_COMMAND} --install ${RIPKIT_BINARY_DIR} --prefix ${prefix})
+
+# The consumer knows nothing of the build tree: only the prefix.
+run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build
+  -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+  -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build -j2)
+
+set(samples ${WORK_DIR}/samples)
+run(${RIPKIT_BINARY_DIR}/samples/ripkit-make-samples ${samples})
+file(GLOB formats LIST_DIRECTORIES true ${samples}/*)
+set(all_output "")
+foreach(dir ${formats})
+  file(GLOB_RECURSE files ${dir}/*)
+  run(${WORK_DIR}/build/consumer ${files})
+  string(APPEND all_output "${last_output}")
+endforeach()
+if(NOT all_output MATCHES ", [1-9][0-9]* animations")
+  message(FATAL_ERROR "no sample gave a scene with animations through the installed package")
+endif()
+
+# The installed tool and module are there and the tool runs.
+run(${prefix}/bin/ripkit formats)
+file(GLOB module ${prefix}/lib*/ripkit/ripkit_assimp_plugin.so)
+if(NOT module)
+  message(FATAL_ERROR "ripkit_assimp_plugin.so was not installed under ${prefix}")
+endif()

@@ -1,0 +1,156 @@
+// dlopen ripkit_assimp_plugin.so like a host application would (this test does
+// not link the ripkit libraries), register its importers on an
+// Assimp::Importer and read every format's samples through it.
+#include <assimp/importerdesc.h>
+#include <assimp/scene.h>
+#include <dlfcn.h>
+
+#include <assimp/Importer.hpp>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using RegisterFn = int (*)(void*);
+using CountFn = int (*)();
+using IdFn = const char* (*)(int);
+
+struct Module {
+    void* handle = nullptr;
+    RegisterFn register_importers = nullptr;
+    CountFn format_count = nullptr;
+    IdFn format_id = nullptr;
+
+    Module() {
+        const char* path = std::getenv("RIPKIT_PLUGIN");
+        REQUIRE(path);
+        handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+        INFO((handle ? "" : dlerror()));
+        REQUIRE(handle);
+        register_importers =
+            reinterpret_cast<RegisterFn>(dlsym(handle, "ripkit_register_importers"));
+        format_count = reinterpret_cast<CountFn>(dlsym(handle, "ripkit_format_count"));
+        format_id = reinterpret_cast<IdFn>(dlsym(handle, "ripkit_format_id"));
+        REQUIRE(register_importers);
+        REQUIRE(format_count);
+        REQUIRE(format_id);
+    }
+    ~Module() {
+        if (handle) dlclose(handle);
+    }
+};
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::random_device rd;
+        path = fs::temp_directory_path() /
+               ("ripkit-plugin-" + std::to_string(rd()) + std::to_string(rd()));
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+// Samples written by the formats' own writers: <dir>/<format>/...
+fs::path write_samples(const fs::path& dir) {
+    const char* tool = std::getenv("RIPKIT_MAKE_SAMPLES");
+    REQUIRE(tool);
+    const std::string cmd = std::string("'") + tool + "' '" + dir.string() + "' > /dev/null";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    return dir;
+}
+
+bool has_metadata(const aiScene* s, const char* key) {
+    if (!s->mMetaData) return false;
+    for (unsigned i = 0; i < s->mMetaData->mNumProperties; ++i)
+        if (std::string(s->mMetaData->mKeys[i].C_Str()) == key) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("the module's C entry points describe the formats it holds") {
+    Module m;
+    const int n = m.format_count();
+    REQUIRE(n > 0);
+    std::set<std::string> ids;
+    for (int i = 0; i < n; ++i) {
+        const char* id = m.format_id(i);
+        REQUIRE(id);
+        CHECK(std::string(id).size() > 0);
+        ids.insert(id);
+    }
+    CHECK(ids.size() == static_cast<size_t>(n));  // distinct
+    CHECK(m.format_id(n) == nullptr);
+    CHECK(m.format_id(-1) == nullptr);
+    CHECK(m.register_importers(nullptr) == -1);
+    // Only the C entry points are exported: no C++ symbol of the libraries inside.
+    CHECK(dlsym(m.handle, "_ZN6ripkit14format_entriesEv") == nullptr);
+    CHECK(dlsym(m.handle, "_ZN6ripkit18register_importersERN6Assimp8ImporterE") == nullptr);
+}
+
+TEST_CASE("an Assimp::Importer with the module's importers reads every format's samples") {
+    Module m;
+    TempDir tmp;
+    const fs::path samples = write_samples(tmp.path / "samples");
+    {
+        Assimp::Importer importer;
+        const size_t builtin = importer.GetImporterCount();
+        REQUIRE(m.register_importers(&importer) == m.format_count());
+        CHECK(importer.GetImporterCount() == builtin + static_cast<size_t>(m.format_count()));
+
+        // Per format folder: how many files gave a scene with nodes; overall, how
+        // many had animations (a model format's default item may be a still model).
+        std::map<std::string, int> with_nodes;
+        int animated = 0;
+        for (const auto& dir : fs::directory_iterator(samples)) {
+            with_nodes[dir.path().filename().string()] = 0;
+            for (const auto& f : fs::recursive_directory_iterator(dir.path())) {
+                if (!f.is_regular_file()) continue;
+                const aiScene* s = importer.ReadFile(f.path().string(), 0);
+                if (!s) continue;  // companions (name lists) do not load on their own
+                INFO(f.path().string());
+                REQUIRE(s->mRootNode);
+                CHECK(has_metadata(s, "ripkit.format"));
+                if (s->mRootNode->mNumChildren > 0) ++with_nodes[dir.path().filename().string()];
+                if (s->mNumAnimations > 0) ++animated;
+            }
+        }
+        REQUIRE(with_nodes.size() == static_cast<size_t>(m.format_count()));
+        for (const auto& [format, count] : with_nodes) {
+            INFO(format);
+            CHECK(count > 0);
+        }
+        CHECK(animated > 0);
+    }  // the importer (and the loaders it owns) goes before the module
+}
+
+TEST_CASE("a wrong file under a ripkit extension fails cleanly with the reason") {
+    Module m;
+    TempDir tmp;
+    Assimp::Importer importer;
+    const size_t builtin = importer.GetImporterCount();
+    REQUIRE(m.register_importers(&importer) > 0);
+    for (size_t i = builtin; i < importer.GetImporterCount(); ++i) {
+        const std::string exts = importer.GetImporterInfo(i)->mFileExtensions;
+        const std::string ext = exts.substr(0, exts.find(' '));
+        INFO(exts);
+        REQUIRE(!ext.empty());
+        const fs::path junk = tmp.path / ("junk." + ext);
+        std::ofstream(junk, std::ios::binary)
+            << "definitely not a game file, just some text bytes\n";
+        CHECK(importer.ReadFile(junk.string(), 0) == nullptr);
+        CHECK(std::string(importer.GetErrorString()).size() > 0);
+    }
+}
