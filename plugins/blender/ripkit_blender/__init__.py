@@ -1,0 +1,42 @@
+# ripkit for Blender: imports old game cutscenes and animations (Tomb Raider
+# 4/5 CUTSEQ, Rugrats PS1 cinematics, Asobo Zouna, Hey You Pikachu N64) by
+# running the `ripkit` converter to glTF and restoring what Blender's glTF
+# importer drops (frame rate and range, camera lens keys, face texture
+# switching, sound, active actions).
+bl_info = {
+    "name": "ripkit (old game cutscenes and animations)",
+    "author": "ripkit",
+    "version": (0, 1, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Import > ripkit",
+    "description": "Imports Tomb Raider 4/5 cutscenes, Rugrats PS1 cinematics, Zouna "
+                   "animations and Hey You Pikachu models through the ripkit converter",
+    "doc_url": "",
+    "category": "Import-Export",
+}
+
+if "bpy" in locals():
+    import importlib
+    for _m in (formats, converter, glb, restore, extension, importer, operators, preferences):
+        importlib.reload(_m)
+else:
+    from . import formats, converter, glb, restore, extension, importer, operators, preferences
+
+import bpy
+
+# Blender's glTF importer looks for this name in every enabled add-on module.
+glTF2ImportUserExtension = extension.glTF2ImportUserExtension
+
+_CLASSES = [preferences.RipkitPreferences, operators.RIPKIT_MT_import] + operators.OPERATORS
+
+
+def register():
+    for cls in _CLASSES:
+        bpy.utils.register_class(cls)
+    bpy.types.TOPBAR_MT_file_import.append(operators.menu_func)
+
+
+def unregister():
+    bpy.types.TOPBAR_MT_file_import.remove(operators.menu_func)
+    for cls in reversed(_CLASSES):
+        bpy.utils.unregister_class(cls)

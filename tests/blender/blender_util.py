@@ -1,0 +1,165 @@
+"""Helpers shared by the Blender test scripts (run inside Blender 3.4)."""
+import math
+import os
+import sys
+
+import bpy
+
+
+class Checks:
+    """Collects failures so one run reports all of them; exit status 1 if any."""
+
+    def __init__(self):
+        self.failures = []
+        self.count = 0
+
+    def ok(self, cond, what):
+        self.count += 1
+        if not cond:
+            self.failures.append(what)
+            print("FAIL:", what)
+        return cond
+
+    def near(self, got, want, what, tol=1e-4):
+        return self.ok(got is not None and abs(got - want) <= tol,
+                       "%s: got %r, want %r (+-%g)" % (what, got, want, tol))
+
+    def eq(self, got, want, what):
+        return self.ok(got == want, "%s: got %r, want %r" % (what, got, want))
+
+    def finish(self):
+        print("%d checks, %d failures" % (self.count, len(self.failures)))
+        if self.failures:
+            sys.exit(1)
+
+
+def script_args():
+    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    out = {}
+    key = None
+    for a in argv:
+        if a.startswith("--"):
+            key = a[2:]
+            out[key] = True
+        elif key:
+            out[key] = a
+            key = None
+    return out
+
+
+def install_addon(zip_path):
+    """Installs the zip the way a user does (into BLENDER_USER_SCRIPTS) and enables it."""
+    import addon_utils
+    user = os.environ.get("BLENDER_USER_SCRIPTS", "")
+    if not user or not os.path.isdir(user):
+        raise SystemExit("BLENDER_USER_SCRIPTS must name a fresh folder")
+    bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
+    installed = os.path.join(bpy.utils.user_resource("SCRIPTS", path="addons"), "ripkit_blender")
+    if not os.path.isfile(os.path.join(installed, "__init__.py")):
+        raise SystemExit("the zip did not install ripkit_blender into %s" % installed)
+    mod = addon_utils.enable("ripkit_blender", default_set=True, handle_error=None)
+    if mod is None:
+        raise SystemExit("enabling ripkit_blender failed")
+    if not installed.startswith(os.path.realpath(user)) and not installed.startswith(user):
+        raise SystemExit("add-on installed outside BLENDER_USER_SCRIPTS: %s" % installed)
+    return mod
+
+
+def prefs():
+    return bpy.context.preferences.addons["ripkit_blender"].preferences
+
+
+def fresh_scene():
+    """An empty file with the add-on still enabled (read_factory_settings would
+    also reset the preferences and so disable it)."""
+    bpy.ops.wm.read_homefile(use_empty=True, use_factory_startup=True)
+    if "ripkit_blender" not in bpy.context.preferences.addons:
+        import addon_utils
+        addon_utils.enable("ripkit_blender", default_set=True)
+
+
+def numpy_shim():
+    import numpy
+    if "bool" not in numpy.__dict__:
+        numpy.bool = numpy.bool_
+
+
+def lens_of(sensor_height, yfov):
+    return sensor_height / (2.0 * math.tan(yfov / 2.0))
+
+
+def fcurve(idblock, path, index=0):
+    ad = getattr(idblock, "animation_data", None)
+    if not ad or not ad.action:
+        return None
+    return ad.action.fcurves.find(path, index=index)
+
+
+def keys(fc):
+    return [(kp.co.x, kp.co.y, kp.interpolation) for kp in fc.keyframe_points] if fc else []
+
+
+def selected_image(mat):
+    """Follows Base Color back through the face switch (Mix/Compare/Value) to
+    the Image Texture it shows now; evaluates the nodes the add-on creates."""
+    tree = mat.node_tree
+    bsdf = next(n for n in tree.nodes if n.type == "BSDF_PRINCIPLED")
+    return _eval(tree, _source(tree, bsdf.inputs["Base Color"]))
+
+
+def _source(tree, socket):
+    for link in tree.links:
+        if link.to_socket == socket:
+            return link.from_socket
+    return None
+
+
+def _value(tree, socket):
+    if socket.is_output:
+        node = socket.node
+        if node.type == "VALUE":
+            return node.outputs[0].default_value
+        if node.type == "MATH" and node.operation == "COMPARE":
+            a = _input_value(tree, node.inputs[0])
+            b = _input_value(tree, node.inputs[1])
+            eps = _input_value(tree, node.inputs[2])
+            return 1.0 if abs(a - b) <= eps else 0.0
+        raise AssertionError("unexpected node %s in the face switch" % node.type)
+    return socket.default_value
+
+
+def _input_value(tree, socket):
+    src = _source(tree, socket)
+    return _value(tree, src) if src is not None else socket.default_value
+
+
+def _eval(tree, socket):
+    if socket is None:
+        return None
+    node = socket.node
+    if node.type == "TEX_IMAGE":
+        return node.image
+    if node.type in ("MIX", "MIX_RGB"):
+        ins = [s for s in node.inputs if s.enabled]
+        fac = _input_value(tree, ins[0])
+        pick = ins[2] if fac >= 0.5 else ins[1]
+        return _eval(tree, _source(tree, pick))
+    # Nodes the glTF importer may put between (e.g. vertex colour multiply).
+    for s in node.inputs:
+        src = _source(tree, s)
+        if src is not None:
+            found = _eval(tree, src)
+            if found is not None:
+                return found
+    return None
+
+
+def image_rgb(img):
+    px = img.pixels[:4]
+    return tuple(round(v * 255) for v in px[:3])
+
+
+def restore_failures():
+    """Messages of restore steps that raised during the last import."""
+    ext = sys.modules["ripkit_blender"].extension
+    return [t for _, t in ext.last_messages if "ripkit restore" in t]
