@@ -10,41 +10,11 @@
 
 #include "ripkit/error.hpp"
 #include "ripkit/limits.hpp"
+#include "ripkit/scene_eval.hpp"
 
 namespace ripkit {
 
 namespace {
-
-glm::vec4 normalised(glm::vec4 q) {
-    const float len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    return len > 0.0f && std::isfinite(len) ? q / len : glm::vec4(0, 0, 0, 1);
-}
-
-glm::vec4 slerp(glm::vec4 a, glm::vec4 b, double u) {
-    a = normalised(a);
-    b = normalised(b);
-    double d = double(a.x) * b.x + double(a.y) * b.y + double(a.z) * b.z + double(a.w) * b.w;
-    if (d < 0) {
-        b = -b;
-        d = -d;
-    }
-    if (d > 0.9995) return normalised(a + float(u) * (b - a));
-    const double th = std::acos(std::min(1.0, d));
-    const double s = std::sin(th);
-    return float(std::sin((1 - u) * th) / s) * a + float(std::sin(u * th) / s) * b;
-}
-
-glm::vec4 rest_value(const Node& n, AnimPath p) {
-    switch (p) {
-        case AnimPath::Translation:
-            return glm::vec4(n.translation, 0.0f);
-        case AnimPath::Rotation:
-            return n.rotation;
-        case AnimPath::Scale:
-            return glm::vec4(n.scale, 0.0f);
-    }
-    return glm::vec4(0.0f);
-}
 
 // Key times of one node: every key, cubic samples, and the hold keys that
 // keep STEP changes sharp under linear interpolation.
@@ -92,7 +62,7 @@ aiNodeAnim* bake_node(const Scene& s, int node, const std::vector<const Channel*
     };
     for (unsigned i = 0; i < n; ++i) {
         const double kt = times[i] * opt.seconds_to_key_time;
-        const glm::vec4 tv = value(0, times[i]), rv = normalised(value(1, times[i])),
+        const glm::vec4 tv = value(0, times[i]), rv = normalised_quat(value(1, times[i])),
                         sv = value(2, times[i]);
         na->mPositionKeys[i] = aiVectorKey(kt, aiVector3D(tv.x, tv.y, tv.z));
         na->mRotationKeys[i] = aiQuatKey(kt, aiQuaternion(rv.w, rv.x, rv.y, rv.z));
@@ -121,35 +91,6 @@ aiAnimation* bake_animation(const Scene& s, const Animation& a, const BakeOption
 }
 
 }  // namespace
-
-glm::vec4 evaluate_channel(const Channel& ch, double t) {
-    const size_t n = ch.times.size();
-    if (n == 0) return glm::vec4(0.0f);
-    const bool rot = ch.path == AnimPath::Rotation;
-    if (t <= ch.times.front()) return ch.values.front();
-    if (t >= ch.times.back()) return ch.values.back();
-    const size_t k =
-        size_t(std::upper_bound(ch.times.begin(), ch.times.end(), t) - ch.times.begin()) - 1;
-    const double t0 = ch.times[k], t1 = ch.times[k + 1];
-    const double u = (t - t0) / (t1 - t0);
-    switch (ch.interp) {
-        case Interp::Step:
-            return ch.values[k];
-        case Interp::Linear:
-            return rot ? slerp(ch.values[k], ch.values[k + 1], u)
-                       : ch.values[k] + float(u) * (ch.values[k + 1] - ch.values[k]);
-        case Interp::CubicSpline: {
-            // glTF 2.0 Appendix C with tangents per second.
-            const double dt = t1 - t0, u2 = u * u, u3 = u2 * u;
-            const glm::vec4 v = float(2 * u3 - 3 * u2 + 1) * ch.values[k] +
-                                float(dt * (u3 - 2 * u2 + u)) * ch.out_tangents[k] +
-                                float(-2 * u3 + 3 * u2) * ch.values[k + 1] +
-                                float(dt * (u3 - u2)) * ch.in_tangents[k + 1];
-            return rot ? normalised(v) : v;
-        }
-    }
-    return ch.values[k];
-}
 
 void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt) {
     if (ai->mAnimations) {

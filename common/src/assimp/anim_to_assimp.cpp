@@ -15,6 +15,7 @@
 #include "handover_detail.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/limits.hpp"
+#include "ripkit/scene_eval.hpp"
 
 namespace ripkit::detail {
 
@@ -26,19 +27,6 @@ struct NodeTracks {
     int node = -1;
     const Channel* path[3] = {nullptr, nullptr, nullptr};
 };
-
-glm::vec4 hermite(const Channel& ch, size_t k, double t) {
-    const double t0 = ch.times[k], t1 = ch.times[k + 1];
-    const double td = t1 - t0;
-    const double s = (t - t0) / td;
-    const double s2 = s * s, s3 = s2 * s;
-    const float h00 = float(2 * s3 - 3 * s2 + 1);
-    const float h10 = float(td * (s3 - 2 * s2 + s));
-    const float h01 = float(-2 * s3 + 3 * s2);
-    const float h11 = float(td * (s3 - s2));
-    return h00 * ch.values[k] + h10 * ch.out_tangents[k] + h01 * ch.values[k + 1] +
-           h11 * ch.in_tangents[k + 1];
-}
 
 // Key times (seconds) and values Assimp receives for one channel.
 struct Samples {
@@ -70,22 +58,10 @@ Samples sample_channel(const Channel& ch, double rate) {
             const double t = n / rate;
             if (t <= t0 + eps) continue;
             out.times.push_back(t);
-            out.values.push_back(hermite(ch, k, t));
+            out.values.push_back(evaluate_channel(ch, t));
         }
     }
     return out;
-}
-
-glm::vec4 rest_value(const Node& n, AnimPath p) {
-    switch (p) {
-        case AnimPath::Translation:
-            return glm::vec4(n.translation, 0.0f);
-        case AnimPath::Rotation:
-            return n.rotation;
-        case AnimPath::Scale:
-            return glm::vec4(n.scale, 0.0f);
-    }
-    return glm::vec4(0.0f);
 }
 
 aiQuaternion to_quat(glm::vec4 q) {

@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "ripkit/scene.hpp"
+#include "ripkit/scene_eval.hpp"  // evaluate_channel
 
 struct aiScene;
 
@@ -18,10 +19,6 @@ struct BakeOptions {
     double cubic_sample_rate = 60.0;   // samples per second inside CUBICSPLINE segments
     double step_hold = 1e-3;  // seconds before a STEP change where the old value is repeated
 };
-
-// The channel's value at time t (seconds), as glTF defines STEP / LINEAR
-// (slerp for rotations) / CUBICSPLINE; clamped outside the keys.
-glm::vec4 evaluate_channel(const Channel& ch, double t);
 
 // Replaces every aiAnimation of `ai` (which must come from `scene`, same
 // order) with baked node channels.
