@@ -35,10 +35,19 @@ struct ConvertArgs {
     std::string format;  // empty: from OUT's extension (glb for --all)
 };
 
+struct ViewArgs {
+    CommonArgs common;
+    std::string out;  // .html
+    int64_t item = 0;
+    CLI::Option* item_opt = nullptr;
+    std::string three_dir;  // npm `three` package folder; empty: $RIPKIT_THREE_DIR
+};
+
 int run_info(const InfoArgs& args);
 int run_list(const ListArgs& args);
 int run_dump(const DumpArgs& args);
 int run_convert(const ConvertArgs& args);
+int run_view(const ViewArgs& args);
 int run_formats();
 
 }  // namespace ripkit::cli

@@ -21,6 +21,7 @@ struct Verbs {
     ListArgs list;
     DumpArgs dump;
     ConvertArgs convert;
+    ViewArgs view;
 };
 
 void define_verbs(CLI::App& app, Verbs& v) {
@@ -51,6 +52,13 @@ void define_verbs(CLI::App& app, Verbs& v) {
     conv->add_option("--format", v.convert.format,
                      "glb, gltf, fbx or dae (default: OUT's extension)");
 
+    CLI::App* view = app.add_subcommand("view", "One item as a self-contained HTML player page");
+    add_common_args(*view, v.view.common);
+    view->add_option("OUT", v.view.out, "Output .html file")->required();
+    v.view.item_opt = view->add_option("--item", v.view.item, "Item id (default: first non-empty)");
+    view->add_option("--three-dir", v.view.three_dir,
+                     "The npm `three` package folder to inline (default: $RIPKIT_THREE_DIR)");
+
     app.add_subcommand("formats", "The formats this build reads");
 }
 
@@ -59,6 +67,7 @@ int run_verb(const CLI::App& app, const Verbs& v) {
     if (app.got_subcommand("list")) return run_list(v.list);
     if (app.got_subcommand("dump")) return run_dump(v.dump);
     if (app.got_subcommand("convert")) return run_convert(v.convert);
+    if (app.got_subcommand("view")) return run_view(v.view);
     return run_formats();
 }
 
@@ -68,6 +77,7 @@ std::string input_of(const CLI::App& app, const Verbs& v) {
     if (app.got_subcommand("list")) return v.list.common.file;
     if (app.got_subcommand("dump")) return v.dump.common.file;
     if (app.got_subcommand("convert")) return v.convert.common.file;
+    if (app.got_subcommand("view")) return v.view.common.file;
     return "";
 }
 
