@@ -6,16 +6,26 @@ namespace ripkit {
 
 const char* error_kind_name(ErrorKind kind) {
     switch (kind) {
-        case ErrorKind::Truncated: return "truncated";
-        case ErrorKind::BadValue: return "bad value";
-        case ErrorKind::BadIndex: return "bad index";
-        case ErrorKind::AllocationLimit: return "allocation limit";
-        case ErrorKind::DepthLimit: return "depth limit";
-        case ErrorKind::StepLimit: return "step limit";
-        case ErrorKind::WrongFormat: return "wrong format";
-        case ErrorKind::Unsupported: return "unsupported";
-        case ErrorKind::Io: return "i/o";
-        case ErrorKind::Usage: return "usage";
+        case ErrorKind::Truncated:
+            return "truncated";
+        case ErrorKind::BadValue:
+            return "bad value";
+        case ErrorKind::BadIndex:
+            return "bad index";
+        case ErrorKind::AllocationLimit:
+            return "allocation limit";
+        case ErrorKind::DepthLimit:
+            return "depth limit";
+        case ErrorKind::StepLimit:
+            return "step limit";
+        case ErrorKind::WrongFormat:
+            return "wrong format";
+        case ErrorKind::Unsupported:
+            return "unsupported";
+        case ErrorKind::Io:
+            return "i/o";
+        case ErrorKind::Usage:
+            return "usage";
     }
     return "error";
 }
@@ -43,8 +53,8 @@ void Error::rebuild() {
     if (!file_.empty()) m += file_ + ": ";
     if (offset_) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "offset 0x%llx (%llu): ",
-                      static_cast<unsigned long long>(*offset_),
+        std::snprintf(buf, sizeof buf,
+                      "offset 0x%llx (%llu): ", static_cast<unsigned long long>(*offset_),
                       static_cast<unsigned long long>(*offset_));
         m += buf;
     }

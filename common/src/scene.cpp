@@ -9,25 +9,32 @@ namespace ripkit {
 
 const char* interp_name(Interp i) {
     switch (i) {
-        case Interp::Step: return "STEP";
-        case Interp::Linear: return "LINEAR";
-        case Interp::CubicSpline: return "CUBICSPLINE";
+        case Interp::Step:
+            return "STEP";
+        case Interp::Linear:
+            return "LINEAR";
+        case Interp::CubicSpline:
+            return "CUBICSPLINE";
     }
     return "LINEAR";
 }
 
 const char* anim_path_name(AnimPath p) {
     switch (p) {
-        case AnimPath::Translation: return "translation";
-        case AnimPath::Rotation: return "rotation";
-        case AnimPath::Scale: return "scale";
+        case AnimPath::Translation:
+            return "translation";
+        case AnimPath::Rotation:
+            return "rotation";
+        case AnimPath::Scale:
+            return "scale";
     }
     return "translation";
 }
 
 int Scene::add_node(std::string node_name, int parent) {
     if (parent >= static_cast<int>(nodes.size()))
-        fail_no_offset(ErrorKind::BadIndex, "parent node index below " + std::to_string(nodes.size()));
+        fail_no_offset(ErrorKind::BadIndex,
+                       "parent node index below " + std::to_string(nodes.size()));
     Node n;
     n.name = std::move(node_name);
     n.parent = parent;
@@ -73,19 +80,23 @@ void validate_scene(const Scene& s) {
         if (cam.node < 0 || cam.node >= static_cast<int>(s.nodes.size()) ||
             s.nodes[cam.node].camera != static_cast<int>(c))
             bad("camera '" + cam.name + "' is carried by exactly its node");
-        if (!(cam.yfov > 0.0f && cam.yfov < 3.14159f)) bad("camera '" + cam.name + "' yfov in (0, pi)");
+        if (!(cam.yfov > 0.0f && cam.yfov < 3.14159f))
+            bad("camera '" + cam.name + "' yfov in (0, pi)");
         if (cam.yfov_times.size() != cam.yfov_values.size())
             bad("camera '" + cam.name + "' yfov track lengths agree");
     }
     for (const Mesh& m : s.meshes) {
         const size_t nv = m.positions.size();
-        if (!m.normals.empty() && m.normals.size() != nv) bad("mesh '" + m.name + "' normals per vertex");
+        if (!m.normals.empty() && m.normals.size() != nv)
+            bad("mesh '" + m.name + "' normals per vertex");
         if (!m.uv0.empty() && m.uv0.size() != nv) bad("mesh '" + m.name + "' uvs per vertex");
-        if (!m.colors.empty() && m.colors.size() != nv) bad("mesh '" + m.name + "' colours per vertex");
+        if (!m.colors.empty() && m.colors.size() != nv)
+            bad("mesh '" + m.name + "' colours per vertex");
         if (m.indices.size() % 3) bad("mesh '" + m.name + "' triangle list");
         for (uint32_t i : m.indices)
             if (i >= nv) bad("mesh '" + m.name + "' index in range");
-        if (m.material >= static_cast<int>(s.materials.size())) bad("mesh '" + m.name + "' material");
+        if (m.material >= static_cast<int>(s.materials.size()))
+            bad("mesh '" + m.name + "' material");
         if (m.skin >= 0) {
             if (m.skin >= static_cast<int>(s.skins.size())) bad("mesh '" + m.name + "' skin");
             if (m.joints.size() != nv) bad("mesh '" + m.name + "' joint per vertex");
@@ -94,12 +105,15 @@ void validate_scene(const Scene& s) {
         }
     }
     for (const Skin& sk : s.skins) {
-        if (sk.joints.size() != sk.inverse_bind.size()) bad("skin '" + sk.name + "' bind per joint");
+        if (sk.joints.size() != sk.inverse_bind.size())
+            bad("skin '" + sk.name + "' bind per joint");
         for (int j : sk.joints)
-            if (j < 0 || j >= static_cast<int>(s.nodes.size())) bad("skin '" + sk.name + "' joint node");
+            if (j < 0 || j >= static_cast<int>(s.nodes.size()))
+                bad("skin '" + sk.name + "' joint node");
     }
     for (const Material& mat : s.materials) {
-        if (mat.texture >= static_cast<int>(s.textures.size())) bad("material '" + mat.name + "' texture");
+        if (mat.texture >= static_cast<int>(s.textures.size()))
+            bad("material '" + mat.name + "' texture");
         for (int t : mat.switch_textures)
             if (t < 0 || t >= static_cast<int>(s.textures.size()))
                 bad("material '" + mat.name + "' switch texture");
@@ -109,7 +123,8 @@ void validate_scene(const Scene& s) {
     for (const Animation& a : s.animations) {
         if (a.channels.empty()) bad("animation '" + a.name + "' has channels");
         for (const Channel& ch : a.channels) {
-            const std::string where = "animation '" + a.name + "' channel on node " + std::to_string(ch.node);
+            const std::string where =
+                "animation '" + a.name + "' channel on node " + std::to_string(ch.node);
             if (ch.node < 0 || ch.node >= static_cast<int>(s.nodes.size())) bad(where + " exists");
             if (ch.times.empty() || ch.times.size() != ch.values.size()) bad(where + " keys");
             for (size_t k = 0; k < ch.times.size(); ++k) {
@@ -119,7 +134,8 @@ void validate_scene(const Scene& s) {
                 if (!finite4(ch.values[k])) bad(where + " finite values");
             }
             if (ch.interp == Interp::CubicSpline) {
-                if (ch.in_tangents.size() != ch.values.size() || ch.out_tangents.size() != ch.values.size())
+                if (ch.in_tangents.size() != ch.values.size() ||
+                    ch.out_tangents.size() != ch.values.size())
                     bad(where + " tangents per key");
             } else if (!ch.in_tangents.empty() || !ch.out_tangents.empty()) {
                 bad(where + " tangents only on CUBICSPLINE");

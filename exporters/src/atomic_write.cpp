@@ -69,8 +69,8 @@ void TempFile::commit_to(const fs::path& out) {
 void write_bytes(const fs::path& p, ByteSpan bytes) {
     std::ofstream f(p, std::ios::binary | std::ios::trunc);
     if (!f)
-        fail_no_offset(ErrorKind::Io, "an existing, writable output folder '" +
-                                          p.parent_path().string() + "'");
+        fail_no_offset(ErrorKind::Io,
+                       "an existing, writable output folder '" + p.parent_path().string() + "'");
     f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     f.flush();
     if (!f)

@@ -15,7 +15,9 @@ RIPKIT_EXPORT int ripkit_register_importers(void* importer) {
     return static_cast<int>(ripkit::format_entries().size());
 }
 
-RIPKIT_EXPORT int ripkit_format_count() { return static_cast<int>(ripkit::format_entries().size()); }
+RIPKIT_EXPORT int ripkit_format_count() {
+    return static_cast<int>(ripkit::format_entries().size());
+}
 
 // Format id ("tr-cutseq") of entry i, or null past the end.
 RIPKIT_EXPORT const char* ripkit_format_id(int i) {

@@ -25,7 +25,7 @@ using ByteSpan = std::span<const uint8_t>;
 enum class Endian { Little, Big };
 
 class ByteReader {
-public:
+  public:
     ByteReader() = default;
     // `base` is the absolute offset of data[0] for error messages.
     explicit ByteReader(ByteSpan data, uint64_t base = 0, Endian endian = Endian::Little)
@@ -79,7 +79,7 @@ public:
     [[noreturn]] void fail_here(ErrorKind kind, std::string expected) const;
     [[noreturn]] void fail_at(size_t local_offset, ErrorKind kind, std::string expected) const;
 
-private:
+  private:
     ByteSpan data_;
     size_t pos_ = 0;
     uint64_t base_ = 0;
@@ -116,7 +116,7 @@ inline int32_t sign_extend(uint32_t v, unsigned bits) {
 
 // Little-endian byte writer used by every format's writer (tests, samples).
 class ByteWriter {
-public:
+  public:
     explicit ByteWriter(Endian e = Endian::Little) : endian_(e) {}
     Bytes& bytes() { return out_; }
     const Bytes& bytes() const { return out_; }
@@ -139,7 +139,7 @@ public:
     void put_u32(size_t at, uint32_t v);
     void put_u16(size_t at, uint16_t v);
 
-private:
+  private:
     Bytes out_;
     Endian endian_;
 };

@@ -29,7 +29,7 @@ enum class ErrorKind {
 const char* error_kind_name(ErrorKind kind);
 
 class Error : public std::runtime_error {
-public:
+  public:
     Error(ErrorKind kind, std::optional<uint64_t> offset, std::string expected);
 
     ErrorKind kind() const { return kind_; }
@@ -45,7 +45,7 @@ public:
 
     const char* what() const noexcept override { return message_.c_str(); }
 
-private:
+  private:
     void rebuild();
 
     ErrorKind kind_;

@@ -25,7 +25,7 @@ namespace ripkit {
 
 // Reads companion files (skeletons, name lists, sibling .NPC, --anim files).
 class FileSource {
-public:
+  public:
     virtual ~FileSource() = default;
     // nullopt when the file does not exist; throws Error(Io/AllocationLimit) on failure.
     virtual std::optional<Bytes> read(const std::string& path, const Limits& limits) const = 0;
@@ -33,7 +33,7 @@ public:
 
 // Plain std::filesystem-backed source (the CLI's).
 class DiskFileSource : public FileSource {
-public:
+  public:
     std::optional<Bytes> read(const std::string& path, const Limits& limits) const override;
 };
 
@@ -48,32 +48,32 @@ struct Input {
 // Everything a user can ask for on the command line or through Assimp
 // properties. A format reads what applies to it and ignores the rest.
 struct Options {
-    bool native = false;                 // engine units and axes, no conversion
-    std::string skeleton_path;           // TR: --skeleton FILE.json; Zouna: Skel_Z
-    std::string names_path;              // Zouna: crc -> name list
-    std::vector<std::string> anim_paths; // Zouna: --anim files
-    std::vector<std::string> anims;      // animation selection (Pikachu banks, ...)
-    std::optional<int64_t> cine;         // Rugrats: cinematic number (blink seed)
-    std::string audio = "played";        // Rugrats: "played" or "all"
-    bool force = false;                  // try anyway on an unexpected header
+    bool native = false;                  // engine units and axes, no conversion
+    std::string skeleton_path;            // TR: --skeleton FILE.json; Zouna: Skel_Z
+    std::string names_path;               // Zouna: crc -> name list
+    std::vector<std::string> anim_paths;  // Zouna: --anim files
+    std::vector<std::string> anims;       // animation selection (Pikachu banks, ...)
+    std::optional<int64_t> cine;          // Rugrats: cinematic number (blink seed)
+    std::string audio = "played";         // Rugrats: "played" or "all"
+    bool force = false;                   // try anyway on an unexpected header
     // Format-specific overrides, `--set key=value` (documented per format).
     std::map<std::string, std::string> settings;
     Limits limits;
     ProgressFn progress;
-    const FileSource* files = nullptr;   // companion file access; may be null
+    const FileSource* files = nullptr;  // companion file access; may be null
 
     std::optional<std::string> setting(const std::string& key) const;
 };
 
 struct ItemSummary {
-    int64_t id = 0;            // the id `--item` takes (the format's own numbering)
-    std::string label;         // human-readable one-liner
-    bool empty = false;        // listed but has nothing to convert
+    int64_t id = 0;      // the id `--item` takes (the format's own numbering)
+    std::string label;   // human-readable one-liner
+    bool empty = false;  // listed but has nothing to convert
     nlohmann::json fields = nlohmann::json::object();  // frames, actors, ...
 };
 
 class Document {
-public:
+  public:
     virtual ~Document() = default;
     // `info`: {"format":..., "variant":..., "version":..., counts, assumptions...}
     virtual nlohmann::json info() const = 0;
@@ -91,13 +91,13 @@ public:
 };
 
 struct FormatInfo {
-    std::string id;           // "tr-cutseq"
-    std::string name;         // "Tomb Raider 4/5 CUTSEQ cutscenes"
+    std::string id;                       // "tr-cutseq"
+    std::string name;                     // "Tomb Raider 4/5 CUTSEQ cutscenes"
     std::vector<std::string> extensions;  // lower case, no dot
 };
 
 class Format {
-public:
+  public:
     virtual ~Format() = default;
     virtual const FormatInfo& info() const = 0;
     // 0 = not this format; higher = more certain. Looks at content, not names;

@@ -10,11 +10,11 @@
 namespace ripkit {
 
 struct Limits {
-    uint64_t max_input_bytes = 1ull << 30;     // whole input file
-    uint64_t max_alloc_bytes = 1ull << 30;     // any single decoded buffer
-    uint64_t max_elements = 50'000'000;        // keys, vertices, frames... in one array
-    uint32_t max_depth = 256;                  // hierarchy / call nesting
-    uint64_t max_steps = 10'000'000;           // interpreted commands per program
+    uint64_t max_input_bytes = 1ull << 30;  // whole input file
+    uint64_t max_alloc_bytes = 1ull << 30;  // any single decoded buffer
+    uint64_t max_elements = 50'000'000;     // keys, vertices, frames... in one array
+    uint32_t max_depth = 256;               // hierarchy / call nesting
+    uint64_t max_steps = 10'000'000;        // interpreted commands per program
 };
 
 // Throws AllocationLimit (naming `what` and `offset`) when count*elem_size

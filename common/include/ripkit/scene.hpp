@@ -62,14 +62,14 @@ struct Channel {
 struct Animation {
     std::string name;
     std::vector<Channel> channels;
-    double duration = 0.0;  // seconds; >= every key time
+    double duration = 0.0;     // seconds; >= every key time
     double frame_rate = 30.0;  // the rate the game plays it at (for DCC frame ranges)
     nlohmann::json extras = nlohmann::json::object();
 };
 
 struct Camera {
     std::string name;
-    int node = -1;  // the node carrying this camera (exactly one)
+    int node = -1;      // the node carrying this camera (exactly one)
     float yfov = 1.0f;  // radians
     float aspect = 4.0f / 3.0f;
     float znear = 0.01f;
@@ -122,9 +122,9 @@ struct Mesh {
 
 struct Skin {
     std::string name;
-    std::vector<int> joints;               // node indices
-    std::vector<glm::mat4> inverse_bind;   // one per joint
-    int skeleton = -1;                     // common root node, or -1
+    std::vector<int> joints;              // node indices
+    std::vector<glm::mat4> inverse_bind;  // one per joint
+    int skeleton = -1;                    // common root node, or -1
 };
 
 struct Audio {

@@ -1,10 +1,10 @@
 #include "ripkit/assimp/format_importer.hpp"
 
+#include <assimp/scene.h>
+
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
-#include <assimp/scene.h>
-
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -33,13 +33,14 @@ Bytes read_via_io(const std::string& file, Assimp::IOSystem* io, const Limits& l
              "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes");
     const size_t n = std::min(size, max_bytes);
     Bytes bytes(n);
-    if (n && stream->Read(bytes.data(), 1, n) != n) fail_no_offset(ErrorKind::Io, "to read the file");
+    if (n && stream->Read(bytes.data(), 1, n) != n)
+        fail_no_offset(ErrorKind::Io, "to read the file");
     return bytes;
 }
 
 // Companion files (skeletons, names) through the same IOSystem.
 class IoFileSource : public FileSource {
-public:
+  public:
     explicit IoFileSource(Assimp::IOSystem* io) : io_(io) {}
     std::optional<Bytes> read(const std::string& path, const Limits& limits) const override {
         if (!io_ || !io_->Exists(path)) return std::nullopt;
@@ -51,7 +52,7 @@ public:
         }
     }
 
-private:
+  private:
     Assimp::IOSystem* io_;
 };
 

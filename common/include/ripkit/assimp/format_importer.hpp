@@ -20,7 +20,7 @@
 namespace ripkit {
 
 class FormatImporter : public Assimp::BaseImporter {
-public:
+  public:
     // `desc` must outlive the importer (a static in the subclass).
     FormatImporter(const Format& format, const aiImporterDesc& desc);
 
@@ -28,10 +28,10 @@ public:
     const aiImporterDesc* GetInfo() const override { return &desc_; }
     void SetupProperties(const Assimp::Importer* imp) override;
 
-protected:
+  protected:
     void InternReadFile(const std::string& file, aiScene* scene, Assimp::IOSystem* io) override;
 
-private:
+  private:
     const Format& format_;
     const aiImporterDesc& desc_;
     Options options_;
