@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 
+#include "test_util.hpp"
 #include "writer.hpp"
 
 using namespace ripkit;
@@ -12,30 +13,7 @@ using Catch::Detail::Approx;
 
 namespace {
 
-// Hand assembly of little/big-endian fields (independent of ByteWriter).
-struct Hand {
-    bool big;
-    Bytes b;
-    void u16(uint16_t v) {
-        if (big)
-            b.insert(b.end(), {uint8_t(v >> 8), uint8_t(v)});
-        else
-            b.insert(b.end(), {uint8_t(v), uint8_t(v >> 8)});
-    }
-    void s16(int16_t v) { u16(static_cast<uint16_t>(v)); }
-    void u32(uint32_t v) {
-        if (big)
-            b.insert(b.end(), {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)});
-        else
-            b.insert(b.end(), {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)});
-    }
-    void f32(float f) {
-        uint32_t v;
-        std::memcpy(&v, &f, 4);
-        u32(v);
-    }
-    void pad() { b.insert(b.end(), {0xFF, 0xFF}); }
-};
+using zouna_test::Hand;  // hand assembly of little/big-endian fields (test_util.hpp)
 
 Keyframer decode(const Hand& h, KfClass c, const Variants& v, size_t& consumed) {
     ByteReader r(h.b, 0, h.big ? Endian::Big : Endian::Little);
