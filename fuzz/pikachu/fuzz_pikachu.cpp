@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "exercise_document.hpp"
 #include "fuzz_input.hpp"
 #include "pikachu_format.hpp"
 #include "ripkit/codec/lh5.hpp"
@@ -22,13 +23,7 @@ void convert_all(const Bytes& rom, const Options& options) {
     Input in;
     in.path = "fuzz.z64";
     in.bytes = rom;
-    auto doc = formats::pikachu_format().open(in, options);
-    doc->info();
-    doc->dump(std::nullopt);
-    for (const ItemSummary& s : doc->items()) {
-        if (s.empty) continue;
-        validate_scene(doc->scene(s.id));
-    }
+    fuzz::exercise_document(*formats::pikachu_format().open(in, options));
 }
 
 }  // namespace
@@ -36,9 +31,7 @@ void convert_all(const Bytes& rom, const Options& options) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 1) return 0;
     const ByteSpan body(data + 1, size - 1);
-    Options o;
-    o.limits.max_alloc_bytes = 64u << 20;
-    o.limits.max_steps = 200000;
+    Options o = fuzz::small_limits();
     try {
         switch (data[0] % 4) {
             case pkfuzz::kLh5: {
