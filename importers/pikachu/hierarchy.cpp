@@ -11,12 +11,6 @@ namespace ripkit::pikachu {
 
 namespace {
 
-std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%X", v);
-    return b;
-}
-
 void check_floats(const glm::vec3& v, float bound, uint32_t offset, const char* what) {
     for (int i = 0; i < 3; ++i)
         if (!std::isfinite(v[i]) || std::fabs(v[i]) > bound)
@@ -50,8 +44,8 @@ HierarchyNode read_node(ByteReader& res, uint32_t off, const PointerRule& rule) 
         if (!n.dl_offset || *n.dl_offset % 8)
             fail(ErrorKind::BadIndex, off + 0x30,
                  "a display-list pointer to an 8-byte aligned offset in the " +
-                     std::to_string(res.size()) + "-byte resource (got " + hex(n.display_list) +
-                     ")");
+                     std::to_string(res.size()) + "-byte resource (got " +
+                     hex_address(n.display_list) + ")");
     }
     return n;
 }
@@ -62,7 +56,7 @@ uint32_t link(uint32_t p, const ByteReader& res, const PointerRule& rule, uint32
     if (!off)
         fail(ErrorKind::BadIndex, at,
              std::string(what) + " pointing inside the " + std::to_string(res.size()) +
-                 "-byte resource (got " + hex(p) + ")");
+                 "-byte resource (got " + hex_address(p) + ")");
     return *off;
 }
 

@@ -9,12 +9,6 @@ namespace ripkit::pikachu {
 
 namespace {
 
-std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%X", v);
-    return b;
-}
-
 // Display-list addresses resolved inside the decompressed resource.
 class ResourceMemory : public n64::Memory {
   public:
@@ -24,7 +18,7 @@ class ResourceMemory : public n64::Memory {
         if (!off)
             fail(ErrorKind::BadIndex, address,
                  what + " at an address inside the " + std::to_string(res_.data.size()) +
-                     "-byte resource (" + rule_.describe() + "; got " + hex(address) + ")");
+                     "-byte resource (" + rule_.describe() + "; got " + hex_address(address) + ")");
         ByteReader whole(res_.data, 0, Endian::Big);
         whole.need_at(*off, n, what);
         return whole.sub(*off, res_.data.size() - *off, what);
@@ -54,7 +48,7 @@ Attempt run_model(const Resource& res, uint32_t root, const PointerRule& rule,
         const size_t tris_before = a.dl->triangles().size();
         // ASSUMPTION: a node's list starts with the node's own palette slot
         // active; a G_MTX on segment 0x07 inside it selects another.
-        with_context("node " + std::to_string(i) + " display list " + hex(n.display_list),
+        with_context("node " + std::to_string(i) + " display list " + hex_address(n.display_list),
                      [&] { a.dl->run(n.display_list, int(i)); });
         NodeDisplayList l;
         l.node = int(i);
@@ -135,7 +129,7 @@ DecodedModel decode_model_from(const PikachuRom&, const Layout& layout, const Mo
             m.pointers.kseg0_base = infer_kseg0_base(res, hp, layout, limits);
             if (!m.pointers.kseg0_base)
                 fail(ErrorKind::BadValue, record.rom_offset + kHierarchyField,
-                     "a KSEG0 hierarchy pointer (" + hex(hp) +
+                     "a KSEG0 hierarchy pointer (" + hex_address(hp) +
                          ") for which some load address gives a well-formed hierarchy; "
                          "--set kseg0_base=0x... to give it");
             m.kseg0_base_source = "inferred";
@@ -146,7 +140,7 @@ DecodedModel decode_model_from(const PikachuRom&, const Layout& layout, const Mo
         fail(ErrorKind::BadIndex, record.rom_offset + kHierarchyField,
              "a hierarchy pointer (runtime record +0x1C) inside the " +
                  std::to_string(res.data.size()) + "-byte resource " + std::to_string(d.id) + " (" +
-                 m.pointers.describe() + "; got " + hex(hp) + ")");
+                 m.pointers.describe() + "; got " + hex_address(hp) + ")");
     m.hierarchy_offset = *root;
     ResourceMemory mem(res, m.pointers);
     Attempt a = run_model(res, *root, m.pointers, mem, layout, limits);

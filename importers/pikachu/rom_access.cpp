@@ -8,14 +8,6 @@
 
 namespace ripkit::pikachu {
 
-namespace {
-std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%X", v);
-    return b;
-}
-}  // namespace
-
 bool ModelRecord::all_zero() const {
     for (uint32_t w : words)
         if (w) return false;
@@ -32,7 +24,7 @@ PikachuRom::PikachuRom(ByteSpan file, const Options& options, std::vector<std::s
     order_ = *order;
     if (file.size() < kMinRomSize)
         fail(ErrorKind::Truncated, file.size(),
-             "a ROM of at least " + hex(kMinRomSize) +
+             "a ROM of at least " + hex_address(kMinRomSize) +
                  " bytes (the model, descriptor and sine tables end there)");
     rom_ = n64::normalize_rom(file);
     header_ = n64::read_rom_header(rom_);
@@ -81,8 +73,8 @@ Resource PikachuRom::load_resource(uint32_t id, uint32_t raw_type, const Limits&
         if (res.rom_end <= res.rom_start || res.rom_end > rom_.size())
             fail(ErrorKind::BadIndex, d.rom_offset + 8,
                  "resource bounds inside the " + std::to_string(rom_.size()) +
-                     "-byte ROM with start < end (start " + hex(res.rom_start) + ", end " +
-                     hex(res.rom_end) + ")");
+                     "-byte ROM with start < end (start " + hex_address(res.rom_start) + ", end " +
+                     hex_address(res.rom_end) + ")");
         ByteReader block = reader().sub(res.rom_start, res.rom_end - res.rom_start, "resource");
         if (!res.compressed) {
             check_alloc(limits, block.size(), 1, res.rom_start, "RAW resource");

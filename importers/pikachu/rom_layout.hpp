@@ -4,8 +4,17 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 namespace ripkit::pikachu {
+
+// "0x1A2B": how ROM offsets and pointers appear in messages.
+inline std::string hex_address(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%X", v);
+    return b;
+}
 
 constexpr uint32_t kModelTable = 0x00088C18;  // model records
 constexpr uint32_t kModelRecordSize = 0x54;
