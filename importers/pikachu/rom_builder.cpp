@@ -339,8 +339,10 @@ BuiltRom build_rom_detailed(const RomSpec& spec) {
     size_t cursor = 0x1000;
     auto place = [&](ByteSpan blob) -> uint32_t {
         cursor = (cursor + 15) & ~size_t(15);
-        if (cursor + blob.size() > kDescriptorTable && cursor < kMinRomSize)
-            cursor = 0xA8000;  // past the tables
+        // Resources stay clear of every fixed table (the first one is the
+        // facial program table); what does not fit below goes past them.
+        if (cursor + blob.size() > kFaceProgramTable && cursor < kMinRomSize)
+            cursor = 0xA8000;
         if (cursor + blob.size() > rom.size())
             rom.resize((cursor + blob.size() + 0xFFF) & ~size_t(0xFFF), 0);
         std::copy(blob.begin(), blob.end(), rom.begin() + long(cursor));
