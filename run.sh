@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # ./run.sh - the first command: installs what is missing (Debian 12, as root or
-# through sudo), builds ripkit (Release, in build/), then converts every bundled
+# through sudo; npm's `three` package for the page `ripkit view` writes), builds
+# ripkit (Release, in build/, three.js built in), then converts every bundled
 # sample under samples/ (every item, glTF binary + WAV where there is audio) into
 # out/<format>/ and says where the output is. Safe to run again: it rebuilds
 # only what changed and skips samples already converted by the same binary.
@@ -18,6 +19,10 @@ install_missing() {
     for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
+    # npm fetches three.js for `ripkit view`; Node may come from another packaging
+    # (npm bundled), so what matters is the commands.
+    command -v node >/dev/null || missing+=(nodejs)
+    command -v npm >/dev/null || missing+=(npm)
     ((${#missing[@]})) || return 0
     local sudo=()
     [ "$(id -u)" -eq 0 ] || sudo=(sudo)
@@ -28,6 +33,16 @@ install_missing() {
 }
 
 install_missing "${BUILD_DEPS[@]}"
+
+# three.js (npm `three`, pinned by exporters/viewer/package-lock.json), which the
+# build embeds into ripkit for `ripkit view`; installed again only when the lock
+# file changed. Offline, the rest still builds and `view` says what is missing.
+VIEWER=exporters/viewer
+if [ ! -f "$VIEWER/node_modules/.package-lock.json" ] ||
+    [ "$VIEWER/package-lock.json" -nt "$VIEWER/node_modules/.package-lock.json" ]; then
+    (cd "$VIEWER" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) ||
+        echo "run.sh: warning: npm ci in $VIEWER failed; ripkit view will need --three-dir" >&2
+fi
 
 # Warnings are errors in ./test.sh's build; a user's build should not stop on one.
 if [ ! -f build/CMakeCache.txt ]; then

@@ -39,10 +39,11 @@ section() { echo; echo "=== test.sh: $* ($(date -u +%H:%M:%S))"; }
 
 section "dependencies"
 install_missing "${BUILD_DEPS[@]}" "${TEST_DEPS[@]}"
-# Node packages the client tests use (Khronos validator, three.js, gltf-transform in
-# tests/clients; playwright-core in tests/preview), installed from their lock files, and only
-# when package.json or the lock file changed since the last install.
-for dir in tests/clients tests/preview; do
+# Node packages: three.js the build embeds for `ripkit view` (exporters/viewer), and what the
+# client tests use (Khronos validator, three.js, gltf-transform in tests/clients;
+# playwright-core in tests/preview), installed from their lock files, and only when
+# package.json or the lock file changed since the last install.
+for dir in exporters/viewer tests/clients tests/preview; do
     [ -f "$dir/package.json" ] || continue
     stamp=$dir/node_modules/.package-lock.json
     if [ ! -f "$stamp" ] || [ "$dir/package.json" -nt "$stamp" ] ||

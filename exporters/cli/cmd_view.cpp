@@ -19,8 +19,8 @@ int run_view(const ViewArgs& a) {
     const Scene scene =
         with_context("item " + std::to_string(item), [&] { return session.doc().scene(item); });
     PreviewOptions po;
-    // ASSUMPTION until three.js is bundled by the build: the page inlines the npm
-    // package found at --three-dir, else $RIPKIT_THREE_DIR (write_preview_html).
+    // The page inlines three.js from --three-dir, else $RIPKIT_THREE_DIR, else the
+    // copy embedded at build time (write_preview_html).
     po.three_dir = a.three_dir;
     po.protected_paths = session.protected_paths();
     write_preview_html(scene, a.out, po);

@@ -40,7 +40,7 @@ struct ViewArgs {
     std::string out;  // .html
     int64_t item = 0;
     CLI::Option* item_opt = nullptr;
-    std::string three_dir;  // npm `three` package folder; empty: $RIPKIT_THREE_DIR
+    std::string three_dir;  // npm `three` package folder; empty: $RIPKIT_THREE_DIR, else built in
 };
 
 int run_info(const InfoArgs& args);

@@ -57,7 +57,8 @@ void define_verbs(CLI::App& app, Verbs& v) {
     view->add_option("OUT", v.view.out, "Output .html file")->required();
     v.view.item_opt = view->add_option("--item", v.view.item, "Item id (default: first non-empty)");
     view->add_option("--three-dir", v.view.three_dir,
-                     "The npm `three` package folder to inline (default: $RIPKIT_THREE_DIR)");
+                     "An npm `three` package folder to inline instead of the built-in copy "
+                     "(default: $RIPKIT_THREE_DIR)");
 
     app.add_subcommand("formats", "The formats this build reads");
 }

@@ -7,10 +7,12 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <system_error>
 
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "three_bundle.hpp"
 
 namespace ripkit {
 
@@ -18,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string base64(const std::string& in) {
+std::string base64(std::string_view in) {
     static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
     out.reserve((in.size() + 2) / 3 * 4);
@@ -52,32 +54,50 @@ std::string replace_all(std::string s, const std::string& from, const std::strin
     return s;
 }
 
-fs::path three_folder(const PreviewOptions& o) {
+// The three.js sources: the package named by three_dir or $RIPKIT_THREE_DIR
+// (an override must exist: a typo should not silently fall back), else the copy
+// embedded at build time.
+struct ThreeJs {
+    std::string module, gltf_loader, buffer_utils;
+};
+
+ThreeJs three_sources(const PreviewOptions& o) {
     fs::path dir = o.three_dir;
     if (dir.empty())
         if (const char* env = std::getenv("RIPKIT_THREE_DIR")) dir = env;
-    std::error_code ec;
-    if (dir.empty() || !fs::exists(dir / "build/three.module.min.js", ec))
+    if (dir.empty()) {
+        if (const auto b = detail::bundled_three())
+            return {std::string(b->module), std::string(b->gltf_loader),
+                    std::string(b->buffer_utils)};
         fail_no_offset(ErrorKind::Io,
-                       "the three.js package (npm `three`) in PreviewOptions::three_dir or "
-                       "$RIPKIT_THREE_DIR, got '" +
+                       "three.js for the page, but this ripkit was built without it: install "
+                       "npm and run ./run.sh again (it runs `npm ci` in exporters/viewer and "
+                       "rebuilds), or pass --three-dir / set $RIPKIT_THREE_DIR to an npm `three` "
+                       "package folder");
+    }
+    std::error_code ec;
+    if (!fs::exists(dir / "build/three.module.min.js", ec))
+        fail_no_offset(ErrorKind::Io,
+                       "the three.js package (npm `three`, holding build/three.module.min.js) in "
+                       "--three-dir or $RIPKIT_THREE_DIR, got '" +
                            dir.string() + "'");
-    return dir;
+    return {slurp(dir / "build/three.module.min.js"),
+            slurp(dir / "examples/jsm/loaders/GLTFLoader.js"),
+            slurp(dir / "examples/jsm/utils/BufferGeometryUtils.js")};
 }
 
-std::string data_url(const std::string& js) { return "data:text/javascript;base64," + base64(js); }
+std::string data_url(std::string_view js) { return "data:text/javascript;base64," + base64(js); }
 
 // The three.js modules the player imports, as an import map of data: URLs.
 // GLTFLoader's relative import is rewritten to a bare specifier because a
 // data: URL module cannot resolve relative paths.
-std::string import_map(const fs::path& three) {
+std::string import_map(const ThreeJs& three) {
     const std::string utils = "three/addons/utils/BufferGeometryUtils.js";
-    std::string loader = slurp(three / "examples/jsm/loaders/GLTFLoader.js");
-    loader = replace_all(loader, "'../utils/BufferGeometryUtils.js'", "'" + utils + "'");
-    return std::string(R"({"imports":{"three":")") +
-           data_url(slurp(three / "build/three.module.min.js")) + R"(",")" + utils + R"(":")" +
-           data_url(slurp(three / "examples/jsm/utils/BufferGeometryUtils.js")) +
-           R"(","three/addons/loaders/GLTFLoader.js":")" + data_url(loader) + R"("}})";
+    const std::string loader =
+        replace_all(three.gltf_loader, "'../utils/BufferGeometryUtils.js'", "'" + utils + "'");
+    return std::string(R"({"imports":{"three":")") + data_url(three.module) + R"(",")" + utils +
+           R"(":")" + data_url(three.buffer_utils) + R"(","three/addons/loaders/GLTFLoader.js":")" +
+           data_url(loader) + R"("}})";
 }
 
 // The player. window.ripkitStatus (mirrored into #status for headless
@@ -277,7 +297,7 @@ class TempDir {
 }  // namespace
 
 void write_preview_html(const Scene& scene, const fs::path& out, const PreviewOptions& options) {
-    const fs::path three = three_folder(options);
+    const ThreeJs three = three_sources(options);
     TempDir tmp;
     ExportOptions eo;
     eo.format = OutputFormat::Glb;

@@ -14,13 +14,15 @@ namespace ripkit {
 
 struct PreviewOptions {
     // three.js package folder (holding build/three.module.min.js and
-    // examples/jsm/); empty = $RIPKIT_THREE_DIR.
+    // examples/jsm/); empty = $RIPKIT_THREE_DIR, and when that is unset too, the
+    // copy the build embedded (exporters/viewer's npm `three`).
     std::filesystem::path three_dir;
     std::vector<std::filesystem::path> protected_paths;
 };
 
 // Writes `out` (.html) atomically. Throws ripkit::Error (Io when three.js is
-// missing or the file cannot be written; BadValue for an invalid scene).
+// missing - a named folder without it, or none named and none built in - or the
+// file cannot be written; BadValue for an invalid scene).
 void write_preview_html(const Scene& scene, const std::filesystem::path& out,
                         const PreviewOptions& options = {});
 
