@@ -123,7 +123,8 @@ std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c, 
     std::vector<PlaybackSlot> slots;
     slots.reserve(t.sectors.size());
     for (size_t i : t.sectors) slots.push_back({i, fifo_frames(t.stereo, t.rate)});
-    t.playback = simulate_playback(slots);
+    // The drive reads the whole file: sector times run to its last sector.
+    t.playback = simulate_playback(slots, image.count());
     return t;
 }
 

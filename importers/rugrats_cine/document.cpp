@@ -21,6 +21,7 @@ nlohmann::json audio_json(const Cinematic& c) {
     const AudioTrack& a = *c.audio;
     return {{"sectors", a.sectors.size()},
             {"played", a.playback.played_count},
+            {"gaps", a.playback.gaps},
             {"rate", a.rate},
             {"channels", a.stereo ? 2 : 1},
             {"file", a.file},
@@ -43,6 +44,8 @@ std::vector<std::string> assumptions() {
         "ending: the call that ends the flight also makes camera B's first move; B projects "
         "with H 178 before 386; the milk's +0x28 is a Z angle (4096 a turn)",
         "record k plays at k/30 s; audio starts with the stream's first sector",
+        "drop rule: the XA FIFO watermark is looked at every sector time (data sectors too) "
+        "and the newest sector read since the last decode is decoded",
         "the 4 bytes before a channel cinematic's payload are not interpreted",
     };
 }
