@@ -1,6 +1,8 @@
 #include "ripkit/scene.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <unordered_set>
 
 #include "ripkit/error.hpp"
@@ -59,6 +61,21 @@ bool finite4(const glm::vec4& v) {
 }
 
 }  // namespace
+
+void set_frame_range(Scene& s, double rate) {
+    double longest = 0.0;
+    for (ripkit::Animation& a : s.animations) {
+        a.frame_rate = rate;
+        longest = std::max(longest, a.duration);
+    }
+    const double last = std::round(longest * rate);
+    if (!(last < 2147483647.0))
+        fail_no_offset(ErrorKind::BadValue, "an animation duration below 2^31 frames (got " +
+                                                std::to_string(longest) + " s at " +
+                                                std::to_string(rate) + " fps)");
+    s.extras["frame_rate"] = rate;
+    s.extras["frame_count"] = static_cast<int64_t>(last) + 1;
+}
 
 void validate_scene(const Scene& s) {
     if (s.nodes.empty()) bad("at least one node");

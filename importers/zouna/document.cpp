@@ -25,24 +25,6 @@ std::optional<Endian> forced_endian(const Options& o) {
     fail_no_offset(ErrorKind::Usage, "--set endian=little|big (got \"" + *s + "\")");
 }
 
-// Metadata contract (docs/architecture.md): every animation plays at `rate`; the
-// scene spans the longest one, frame_count = frames from 0 to its end inclusive
-// (as TR's numframes: a 2 s animation at 30 fps has 61 frames).
-void set_frame_range(Scene& s, double rate) {
-    double longest = 0.0;
-    for (ripkit::Animation& a : s.animations) {
-        a.frame_rate = rate;
-        longest = std::max(longest, a.duration);
-    }
-    const double last = std::round(longest * rate);
-    if (!(last < 2147483647.0))
-        fail_no_offset(ErrorKind::BadValue, "an animation duration below 2^31 frames (got " +
-                                                std::to_string(longest) + " s at " +
-                                                std::to_string(rate) + " fps)");
-    s.extras["frame_rate"] = rate;
-    s.extras["frame_count"] = static_cast<int64_t>(last) + 1;
-}
-
 // The objects a file holds, with its version string when it has one.
 std::vector<ObjectRef> parse_container(ByteSpan data, const Options& o, std::string& container,
                                        std::string& version, std::vector<std::string>& warnings) {

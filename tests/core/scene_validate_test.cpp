@@ -186,3 +186,18 @@ TEST_CASE("interpolation and path names use glTF spelling") {
     CHECK(std::string(anim_path_name(AnimPath::Rotation)) == "rotation");
     CHECK(std::string(anim_path_name(AnimPath::Scale)) == "scale");
 }
+
+TEST_CASE("set_frame_range: the longest animation at the rate, frames 0..end inclusive") {
+    Scene s;
+    s.add_node("root", -1);
+    s.animations.resize(2);
+    s.animations[0].duration = 2.0;   // 60 frames after frame 0
+    s.animations[1].duration = 1.25;  // shorter: does not set the range
+    set_frame_range(s, 30.0);
+    CHECK(s.extras["frame_rate"] == 30.0);
+    CHECK(s.extras["frame_count"] == 61);
+    CHECK(s.animations[1].frame_rate == 30.0);
+    s.animations[0].duration = 1e300;
+    Error e = expect_error([&] { set_frame_range(s, 30.0); });
+    CHECK(e.kind() == ErrorKind::BadValue);
+}

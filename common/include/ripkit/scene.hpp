@@ -152,6 +152,12 @@ struct Scene {
     int find_node(const std::string& name) const;  // -1 when absent
 };
 
+// The metadata contract (docs/architecture.md): every animation plays at `rate`;
+// scene extras frame_rate and frame_count span the longest one, frames from 0 to
+// its end inclusive (as TR's numframes: a 2 s animation at 30 fps has 61 frames).
+// Throws Error(BadValue) for a duration of 2^31 frames or more.
+void set_frame_range(Scene& scene, double rate);
+
 // Checks the invariants above (unique names, parent order, key counts, sorted
 // times, tangent lengths, indices in range, one node per camera). Throws
 // ripkit::Error(BadValue) naming the first violation: a scene builder bug or a
