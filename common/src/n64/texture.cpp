@@ -87,49 +87,20 @@ Rgba8Image Tmem::decode(const TileDescriptor& t, TlutType tlut) const {
     img.rgba.resize(size_t(img.width) * size_t(img.height) * 4);
     // A zero line (never set) falls back to the packed row size.
     const uint32_t line = t.line ? t.line : (uint32_t(img.width) * bits + 63) / 64;
-    const bool ia_palette = tlut == TlutType::Ia16;
     for (int y = 0; y < img.height; ++y) {
         const uint32_t row = t.tmem * 8 + uint32_t(y) * line * 8;
         const uint32_t swap = (y & 1) ? 4 : 0;
         for (int x = 0; x < img.width; ++x) {
             const uint32_t bit = uint32_t(x) * bits;
             const uint32_t addr = (row + bit / 8) ^ swap;
-            std::array<uint8_t, 4> px{};
             const uint8_t b0 = byte_at(addr);
             const uint8_t nib = (bit & 4) ? (b0 & 0xF) : (b0 >> 4);
-            switch (fmt) {
-                case ImageFormat::Rgba:
-                    if (bits == 16)
-                        px = rgba16_to_rgba8(uint16_t(b0 << 8 | byte_at(addr + 1)));
-                    else
-                        px = {b0, byte_at(addr + 1), byte_at(addr + 2), byte_at(addr + 3)};
-                    break;
-                case ImageFormat::Ia:
-                    if (bits == 16) {
-                        px = ia16_to_rgba8(uint16_t(b0 << 8 | byte_at(addr + 1)));
-                    } else if (bits == 8) {
-                        const uint8_t i = uint8_t((b0 >> 4) * 17), a = uint8_t((b0 & 15) * 17);
-                        px = {i, i, i, a};
-                    } else {
-                        const uint32_t i3 = nib >> 1;
-                        const uint8_t i = uint8_t((i3 << 5) | (i3 << 2) | (i3 >> 1));
-                        px = {i, i, i, uint8_t((nib & 1) ? 255 : 0)};
-                    }
-                    break;
-                case ImageFormat::I: {
-                    const uint8_t i = bits == 8 ? b0 : uint8_t(nib * 17);
-                    px = {i, i, i, i};
-                    break;
-                }
-                case ImageFormat::Ci: {
-                    const size_t idx = bits == 8 ? b0 : size_t(t.palette) * 16 + nib;
-                    const uint16_t c = tlut_entry(idx);
-                    px = ia_palette ? ia16_to_rgba8(c) : rgba16_to_rgba8(c);
-                    break;
-                }
-                default:
-                    break;
-            }
+            const std::array<uint8_t, 4> bytes{b0, byte_at(addr + 1), byte_at(addr + 2),
+                                               byte_at(addr + 3)};
+            // A CI4 tile reads the 16 entries of its palette number.
+            const std::array<uint8_t, 4> px = texel_to_rgba8(
+                fmt, bits, bytes, nib, tlut,
+                [&](size_t i) { return tlut_entry(bits == 4 ? size_t(t.palette) * 16 + i : i); });
             std::copy(px.begin(), px.end(), img.rgba.begin() + (size_t(y) * img.width + x) * 4);
         }
     }

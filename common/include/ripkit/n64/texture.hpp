@@ -50,6 +50,43 @@ std::array<uint8_t, 4> rgba16_to_rgba8(uint16_t c);
 // IA88 (intensity high byte, alpha low byte) to RGBA8.
 std::array<uint8_t, 4> ia16_to_rgba8(uint16_t c);
 
+// One texel to RGBA8 with the RDP's expansions. `b` holds the texel's bytes in
+// image order (bits/8 of them are used; one for 4-bit sizes), `nib` its nibble
+// for 4-bit sizes. CI texels look their index (the byte, or the nibble) up
+// through `palette(index) -> uint16_t`, read as RGBA5551 or IA88 by `tlut`.
+// Formats/sizes the RDP lacks come out transparent black (callers refuse them
+// before decoding).
+template <class Palette>
+std::array<uint8_t, 4> texel_to_rgba8(ImageFormat f, unsigned bits, const std::array<uint8_t, 4>& b,
+                                      uint8_t nib, TlutType tlut, Palette&& palette) {
+    switch (f) {
+        case ImageFormat::Rgba:
+            if (bits == 16) return rgba16_to_rgba8(uint16_t(b[0] << 8 | b[1]));
+            return b;
+        case ImageFormat::Ia:
+            if (bits == 16) return ia16_to_rgba8(uint16_t(b[0] << 8 | b[1]));
+            if (bits == 8) {
+                const uint8_t i = uint8_t((b[0] >> 4) * 17), a = uint8_t((b[0] & 15) * 17);
+                return {i, i, i, a};
+            } else {
+                // 3-bit intensity, 1-bit alpha.
+                const uint32_t i3 = nib >> 1;
+                const uint8_t i = uint8_t((i3 << 5) | (i3 << 2) | (i3 >> 1));
+                return {i, i, i, uint8_t((nib & 1) ? 255 : 0)};
+            }
+        case ImageFormat::I: {
+            const uint8_t i = bits == 8 ? b[0] : uint8_t(nib * 17);
+            return {i, i, i, i};
+        }
+        case ImageFormat::Ci: {
+            const uint16_t c = palette(bits == 8 ? size_t(b[0]) : size_t(nib));
+            return tlut == TlutType::Ia16 ? ia16_to_rgba8(c) : rgba16_to_rgba8(c);
+        }
+        default:
+            return {0, 0, 0, 0};
+    }
+}
+
 class Tmem {
   public:
     static constexpr size_t kBytes = 4096;
