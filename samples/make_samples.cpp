@@ -7,7 +7,8 @@
 #include "ripkit/registry.hpp"
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
+    // An option-looking first argument is a usage slip, not a folder to fill.
+    if (argc < 2 || argv[1][0] == '-') {
         std::fprintf(stderr, "usage: ripkit-make-samples DIR [format...]\n");
         return 2;
     }

@@ -100,11 +100,17 @@ def keys(fc):
 
 
 def selected_image(mat):
-    """Follows Base Color back through the face switch (Mix/Compare/Value) to
-    the Image Texture it shows now; evaluates the nodes the add-on creates."""
+    """Follows the shader's colour input (Principled Base Color, or the Emission
+    colour Blender's glTF importer builds for unlit materials) back through the
+    face switch (Mix/Compare/Value) to the Image Texture it shows now;
+    evaluates the nodes the add-on creates."""
     tree = mat.node_tree
-    bsdf = next(n for n in tree.nodes if n.type == "BSDF_PRINCIPLED")
-    return _eval(tree, _source(tree, bsdf.inputs["Base Color"]))
+    for kind, socket in (("BSDF_PRINCIPLED", "Base Color"), ("EMISSION", "Color"),
+                         ("BACKGROUND", "Color")):
+        for n in tree.nodes:
+            if n.type == kind and _source(tree, n.inputs[socket]) is not None:
+                return _eval(tree, _source(tree, n.inputs[socket]))
+    return None
 
 
 def _source(tree, socket):
@@ -139,7 +145,8 @@ def _eval(tree, socket):
     node = socket.node
     if node.type == "TEX_IMAGE":
         return node.image
-    if node.type in ("MIX", "MIX_RGB"):
+    # Only a plain Mix is a switch; Multiply etc. are the importer's (vertex colour).
+    if node.type in ("MIX", "MIX_RGB") and node.blend_type == "MIX":
         ins = [s for s in node.inputs if s.enabled]
         fac = _input_value(tree, ins[0])
         pick = ins[2] if fac >= 0.5 else ins[1]

@@ -386,8 +386,12 @@ def main():
         items = [i for i in json.loads(out) if not i.get("empty")]
         if not C.ok(items, "%s has a non-empty item" % path):
             continue
-        chosen = [items[0]] + ([items[-1]] if len(items) > 1 else [])
-        for it in chosen[:ITEMS_PER_FILE]:
+        chosen = ([items[0]] + ([items[-1]] if len(items) > 1 else []))[:ITEMS_PER_FILE]
+        # and the first item with face slots, so the face hookup meets real output
+        faced = next((i for i in items if i.get("fields", {}).get("face_slots")), None)
+        if faced is not None and faced not in chosen:
+            chosen.append(faced)
+        for it in chosen:
             label = "%s item %d:" % (os.path.relpath(path, os.path.dirname(os.path.dirname(path))), it["id"])
             print("==", label)
             run_item(exe, path, it["id"], it.get("fields", {}), work, label)
