@@ -7,9 +7,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "anim_bank.hpp"
+#include "anim_scene.hpp"
+#include "document.hpp"
 #include "pikachu_format.hpp"
 #include "ripkit/codec/lh5.hpp"
 #include "rom_builder.hpp"
+#include "rom_layout.hpp"
 
 using namespace ripkit;
 
@@ -68,8 +72,89 @@ void BM_BuildEveryModelFixedLayout(benchmark::State& state) {
     }
 }
 
+// All 230 banks filled: 20 tracks (types 1..20) of 6 scalars, each a stream of
+// 30 pieces of 4 ticks (cubic, linear, constant in turn), 4 s at 1/30 s a tick.
+const pikachu::BuiltRom& anim_built() {
+    static const pikachu::BuiltRom rom = [] {
+        pikachu::RomSpec spec = pikachu::sample_rom_spec();
+        spec.anims.banks.clear();
+        for (uint32_t b = 0; b < pikachu::kAnimBankCount; ++b) {
+            pikachu::AnimBankSpec bank;
+            bank.index = b;
+            bank.duration = 4.0f;
+            for (int32_t type = 1; type <= 20; ++type) {
+                pikachu::AnimTrackSpec t;
+                t.node_type = type;
+                for (int s = 0; s < 6; ++s) {
+                    pikachu::AnimScalarSpec sc;
+                    sc.kind = uint32_t((s + type) % 3);
+                    sc.constant = 65536 * s;
+                    for (int p = 0; p < 30; ++p)
+                        sc.pieces.push_back({0.01f * float(p % 5), 0.5f - 0.1f * float(s),
+                                             float(type % 4), int16_t(p), uint8_t(p * 8), 4});
+                    t.scalars.push_back(sc);
+                }
+                bank.tracks.push_back(t);
+            }
+            spec.anims.banks.push_back(bank);
+        }
+        return pikachu::build_rom_detailed(spec);
+    }();
+    return rom;
+}
+
+// Baseline: touch the same bytes the bank reader reads (tables + bank data).
+void BM_ReadAnimBytes(benchmark::State& state) {
+    const Bytes& rom = anim_built().rom;
+    const size_t end = anim_built().anims.banks.back().end;
+    for (auto _ : state) {
+        uint32_t sum = 0;
+        for (size_t i = pikachu::kAnimTrackTable; i < pikachu::kAnimRangeTable + 4 * 231; i += 4)
+            sum += load_u32be(rom.data() + i);
+        for (size_t i = pikachu::kAnimBase; i + 4 <= end; i += 4) sum += load_u32be(rom.data() + i);
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(end - pikachu::kAnimBase));
+}
+
+void BM_DecodeAllBanks(benchmark::State& state) {
+    const Bytes& rom = anim_built().rom;
+    const pikachu::RomWindows w{rom.size(), {{0u, ByteSpan(rom)}}};
+    for (auto _ : state) benchmark::DoNotOptimize(pikachu::read_anim_tables(w, Limits{}));
+}
+
+// Every compatible bank of model 0 (root type 1, 9 nodes) as animations.
+void BM_BuildBankAnimations(benchmark::State& state) {
+    Input in;
+    in.path = "bench.z64";
+    in.bytes = anim_built().rom;
+    const auto doc = formats::pikachu_format().open(in, Options{});
+    const auto& pd = static_cast<const pikachu::PikachuDocument&>(*doc);
+    const auto& m = pd.model(0);
+    const Scene base = doc->scene(0);
+    std::vector<std::string> names;
+    for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) names.push_back(base.nodes[k + 1].name);
+    const pikachu::AnimMapping mapping = pikachu::AnimMapping::from_options(Options{});
+    const Bytes& rom = anim_built().rom;
+    const pikachu::RomWindows w{rom.size(), {{0u, ByteSpan(rom)}}};
+    size_t keys = 0;
+    for (auto _ : state) {
+        const pikachu::AnimTables t = pikachu::read_anim_tables(w, Limits{});
+        for (uint32_t b : pikachu::compatible_banks(t, m.hierarchy)) {
+            const Animation a =
+                pikachu::build_bank_animation(t.banks[b], t.quantum, m.hierarchy, names, base,
+                                              pd.trig(), pd.layout().euler, mapping, Limits{});
+            for (const Channel& c : a.channels) keys += c.times.size();
+        }
+    }
+    state.counters["keys_per_iteration"] = double(keys) / double(state.iterations());
+}
+
 }  // namespace
 
+BENCHMARK(BM_ReadAnimBytes)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DecodeAllBanks)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BuildBankAnimations)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReadRomFile)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LhasaAlone)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BuildEveryModel)->Unit(benchmark::kMicrosecond);

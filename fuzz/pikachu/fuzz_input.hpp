@@ -16,8 +16,18 @@ namespace pkfuzz {
 constexpr uint8_t kLh5 = 0, kResource = 1, kTables = 2, kWholeRom = 3;
 
 inline const ripkit::pikachu::BuiltRom& base_rom() {
-    static const ripkit::pikachu::BuiltRom rom =
-        ripkit::pikachu::build_rom_detailed(ripkit::pikachu::sample_rom_spec());
+    static const ripkit::pikachu::BuiltRom rom = [] {
+        ripkit::pikachu::RomSpec spec = ripkit::pikachu::sample_rom_spec();
+        // Banks and face images sit past 0xB77EB0 and would make every input a
+        // 14 MB copy; pikachu_anim_fuzz and pikachu_face_fuzz cover them.
+        spec.anims = {};
+        spec.faces = {};
+        for (auto& m : spec.models) {
+            m.face_slots.clear();
+            for (auto& n : m.nodes) n.face_slot = -1;
+        }
+        return ripkit::pikachu::build_rom_detailed(spec);
+    }();
     return rom;
 }
 

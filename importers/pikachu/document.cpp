@@ -3,6 +3,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "anim_dump.hpp"
+#include "face_dump.hpp"
+#include "face_scene.hpp"
 #include "ripkit/n64/gbi.hpp"
 #include "rom_layout.hpp"
 #include "scene_build.hpp"
@@ -10,12 +13,6 @@
 namespace ripkit::pikachu {
 
 namespace {
-
-std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%08X", v);
-    return b;
-}
 
 const char* const kAssumptions[] = {
     "descriptor field, runtime record and pointer shapes are decided by structure (info.layout)",
@@ -31,6 +28,16 @@ const char* const kAssumptions[] = {
     "F3DAM texture matrix halves signed, initial M=(0x7FFF,0), R=(0,0x7FFF), O=0",
     "G_BRANCH_Z not taken; matrices outside segment 0x07 ignored",
     "TLUT stored unquadricated; RGBA32 kept linear in TMEM; no +0.5 bilinear texel offset",
+    "faces: record +0x24 -> {s32 bank, s32 selector} slots until bank -1; selector = instruction "
+    "index; selector table ends at 0x6C120; durations in seconds; op 1 shows first..last each for "
+    "duration; 11 banks, bank pointers relative to the image base; face texels linear, CI "
+    "palettes RGBA16; segment 0x08+k draws slot k",
+    "animation: bank durations and the time quantum (0xA1158) in seconds; track vector and record "
+    "stream offsets relative to 0xB77EB0; t = seconds since the piece start",
+    "animation: ticks 255 holds the piece's start value to the bank end; a stream ends when its "
+    "pieces reach the bank duration",
+    "animation: 6 scalars drive rx,ry,rz,tx,ty,tz, 3 drive rx,ry,rz (--set anim_track6/"
+    "anim_track3); rotation scalars in the hierarchy's rotation unit",
 };
 
 }  // namespace
@@ -52,6 +59,11 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options) {
         }
     }
     trig_ = std::make_unique<GameTrig>(std::move(table), constant);
+    anim_mapping_ = AnimMapping::from_options(options);
+    anim_selection_ = options.anims;
+    limits_ = options.limits;
+    anims_ = read_anim_tables(RomWindows{rom_->bytes().size(), {{0u, ByteSpan(rom_->bytes())}}},
+                              options.limits);
     models_.resize(layout_.model_count);
     errors_.resize(layout_.model_count);
     for (uint32_t i = 0; i < layout_.model_count; ++i) {
@@ -85,9 +97,10 @@ nlohmann::json PikachuDocument::info() const {
     j["title"] = h.title;
     j["game_code"] = h.game_code;
     j["rom_size"] = rom_->bytes().size();
-    j["tables"] = {{"models", hex(kModelTable)},           {"model_stride", kModelRecordSize},
-                   {"descriptors", hex(kDescriptorTable)}, {"descriptor_stride", kDescriptorSize},
-                   {"sine_table", hex(kSineTable)},        {"angle_constant", hex(kAngleConstant)}};
+    j["tables"] = {
+        {"models", hex_word(kModelTable)},           {"model_stride", kModelRecordSize},
+        {"descriptors", hex_word(kDescriptorTable)}, {"descriptor_stride", kDescriptorSize},
+        {"sine_table", hex_word(kSineTable)},        {"angle_constant", hex_word(kAngleConstant)}};
     j["models"] = models_.size();
     size_t ok = 0;
     for (const auto& m : models_) ok += m.has_value();
@@ -95,6 +108,7 @@ nlohmann::json PikachuDocument::info() const {
     j["layout"] = layout_.report;
     j["rotation"] = trig_->uses_table() ? "game sine table" : "host trig";
     j["angle_constant_value"] = trig_->angle_constant();
+    j["animation"] = anim_info(anims_);
     j["assumptions"] = kAssumptions;
     j["warnings"] = warnings_;
     return j;
@@ -119,12 +133,23 @@ std::vector<ItemSummary> PikachuDocument::items() const {
                   (packed ? " (LH5)" : " (RAW)") + ", " + std::to_string(m.hierarchy.nodes.size()) +
                   " nodes, " + std::to_string(m.triangles.size()) + " triangles, " +
                   std::to_string(m.textures.size()) + " textures";
+        const std::vector<uint32_t> banks = model_banks(i);
+        std::string bank_list;
+        for (uint32_t b : banks) {
+            if (!bank_list.empty()) bank_list += ',';
+            bank_list += std::to_string(b);
+        }
+        s.label += banks.empty() ? ", no animation banks" : ", banks " + bank_list;
+        if (!m.faces.slots.empty())
+            s.label += ", " + std::to_string(m.faces.slots.size()) + " face slots";
         s.fields = {{"model_index", i},
                     {"resource_id", m.descriptor.id},
                     {"compressed", packed},
                     {"nodes", m.hierarchy.nodes.size()},
                     {"triangles", m.triangles.size()},
-                    {"textures", m.textures.size()}};
+                    {"textures", m.textures.size()},
+                    {"banks", banks},
+                    {"face_slots", m.faces.slots.size()}};
         out.push_back(std::move(s));
     }
     return out;
@@ -135,31 +160,31 @@ nlohmann::json PikachuDocument::dump_model(size_t i) const {
     j["model_index"] = i;
     const ModelRecord rec = rom_->model_record(uint32_t(i));
     nlohmann::json words = nlohmann::json::array();
-    for (uint32_t w : rec.words) words.push_back(hex(w));
-    j["record"] = {{"rom_offset", hex(rec.rom_offset)}, {"words", words}};
+    for (uint32_t w : rec.words) words.push_back(hex_word(w));
+    j["record"] = {{"rom_offset", hex_word(rec.rom_offset)}, {"words", words}};
     if (!models_[i]) {
         j["error"] = errors_[i]->what();
         return j;
     }
     const DecodedModel& m = *models_[i];
     nlohmann::json dw = nlohmann::json::array();
-    for (uint32_t w : m.descriptor.words) dw.push_back(hex(w));
+    for (uint32_t w : m.descriptor.words) dw.push_back(hex_word(w));
     j["descriptor"] = {{"resource_id", m.descriptor.id},
-                       {"rom_offset", hex(m.descriptor.rom_offset)},
+                       {"rom_offset", hex_word(m.descriptor.rom_offset)},
                        {"compression", m.descriptor.compression()},
-                       {"rom_start", hex(m.descriptor.rom_start())},
-                       {"rom_end", hex(m.descriptor.rom_end())},
+                       {"rom_start", hex_word(m.descriptor.rom_start())},
+                       {"rom_end", hex_word(m.descriptor.rom_end())},
                        {"words", dw}};
     j["resource"] = {{"compressed", m.resource->compressed},
                      {"packed_size", m.resource->packed_size},
                      {"unpacked_size", m.resource->data.size()}};
     nlohmann::json rr = nlohmann::json::array();
-    for (uint32_t w : m.runtime_record) rr.push_back(hex(w));
+    for (uint32_t w : m.runtime_record) rr.push_back(hex_word(w));
     j["runtime_record"] = {{"source", record_source_name(layout_.record_source)}, {"words", rr}};
-    j["hierarchy_pointer"] = hex(m.hierarchy_pointer);
+    j["hierarchy_pointer"] = hex_word(m.hierarchy_pointer);
     j["hierarchy_pointer_shape"] = pointer_shape_name(pointer_shape(m.hierarchy_pointer));
     j["hierarchy_offset"] = m.hierarchy_offset;
-    j["facial_pointer"] = hex(m.facial_pointer);
+    j["facial_pointer"] = hex_word(m.facial_pointer);
     j["pointer_rule"] = m.pointers.describe();
     if (!m.kseg0_base_source.empty()) j["kseg0_base_source"] = m.kseg0_base_source;
     nlohmann::json nodes = nlohmann::json::array();
@@ -172,16 +197,16 @@ nlohmann::json PikachuDocument::dump_model(size_t i) const {
                          {"scale", {n.scale.x, n.scale.y, n.scale.z}},
                          {"rotation", {n.rotation.x, n.rotation.y, n.rotation.z}},
                          {"translation", {n.translation.x, n.translation.y, n.translation.z}},
-                         {"unknown24", hex(n.unknown24)},
-                         {"sibling", hex(n.sibling)},
-                         {"child", hex(n.child)},
-                         {"display_list", hex(n.display_list)}});
+                         {"unknown24", hex_word(n.unknown24)},
+                         {"sibling", hex_word(n.sibling)},
+                         {"child", hex_word(n.child)},
+                         {"display_list", hex_word(n.display_list)}});
     }
     j["nodes"] = nodes;
     nlohmann::json dls = nlohmann::json::array();
     for (const NodeDisplayList& d : m.display_lists)
         dls.push_back({{"node", d.node},
-                       {"address", hex(d.address)},
+                       {"address", hex_word(d.address)},
                        {"commands", d.commands},
                        {"triangles", d.triangles}});
     j["display_lists"] = dls;
@@ -198,14 +223,16 @@ nlohmann::json PikachuDocument::dump_model(size_t i) const {
                        {"cmt", t.tile.cmt},
                        {"shifts", t.tile.shifts},
                        {"shiftt", t.tile.shiftt},
-                       {"image_address", hex(t.image_address)},
-                       {"tlut_address", hex(t.tlut_address)}});
+                       {"image_address", hex_word(t.image_address)},
+                       {"tlut_address", hex_word(t.tlut_address)}});
     j["textures"] = tex;
     j["triangles"] = m.triangles.size();
     j["draw_states"] = m.states.size();
     j["vertices_loaded"] = m.stats.vertices_loaded;
     j["foreign_matrices"] = m.stats.foreign_matrices;
     j["max_call_depth"] = m.stats.max_depth;
+    if (m.facial_pointer) j["faces"] = faces_json(m.faces);
+    j["banks"] = model_banks(i);
     return j;
 }
 
@@ -220,6 +247,13 @@ nlohmann::json PikachuDocument::dump(std::optional<int64_t> item) const {
         for (size_t i = 0; i < models_.size(); ++i) models.push_back(dump_model(i));
     }
     j["models"] = models;
+    if (item) {
+        const std::vector<uint32_t> banks = model_banks(size_t(*item));
+        j["animation"] = anim_dump(anims_, &banks);
+    } else {
+        j["animation"] = anim_dump(anims_, nullptr);
+    }
+    j["face_banks"] = face_banks_json(rom_->bytes());
     return j;
 }
 
@@ -228,8 +262,29 @@ Scene PikachuDocument::scene(int64_t item) const {
     if (m.triangles.empty())
         fail_no_offset(ErrorKind::Usage,
                        "a model with triangles (model " + std::to_string(item) + " draws none)");
-    return with_context("model " + std::to_string(item),
-                        [&] { return build_scene(m, layout_, *trig_); });
+    return with_context("model " + std::to_string(item), [&] {
+        Scene s = build_scene(m, layout_, *trig_);
+        const auto chosen = select_banks(model_banks(size_t(item)), anim_selection_, item);
+        std::vector<std::string> names;
+        for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) names.push_back(joint_name(m, k));
+        for (uint32_t b : chosen)
+            with_context("animation bank " + std::to_string(b), [&] {
+                Animation a =
+                    build_bank_animation(anims_.banks[b], anims_.quantum, m.hierarchy, names, s,
+                                         *trig_, layout_.euler, anim_mapping_, limits_);
+                if (!a.channels.empty()) s.animations.push_back(std::move(a));
+            });
+        // Faces last: their tracks join every animation already in the scene.
+        add_face_tracks(s, m, rom_->bytes());
+        // The range a DCC opens with: the longest bank (or face program) at 30 fps.
+        if (!s.animations.empty()) set_frame_range(s, kAnimFrameRate);
+        return s;
+    });
+}
+
+std::vector<uint32_t> PikachuDocument::model_banks(size_t i) const {
+    if (i >= models_.size() || !models_[i]) return {};
+    return compatible_banks(anims_, models_[i]->hierarchy);
 }
 
 }  // namespace ripkit::pikachu

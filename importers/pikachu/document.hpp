@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "anim_bank.hpp"
+#include "anim_scene.hpp"
 #include "hierarchy.hpp"
 #include "layout.hpp"
 #include "model.hpp"
@@ -32,6 +34,9 @@ class PikachuDocument : public Document {
     const GameTrig& trig() const { return *trig_; }
     // The decoded model, or throws its decode error / Error(Usage) when out of range.
     const DecodedModel& model(int64_t item) const;
+    const AnimTables& anims() const { return anims_; }
+    // Banks that apply to model `i` (none when it did not decode).
+    std::vector<uint32_t> model_banks(size_t i) const;
 
   private:
     nlohmann::json dump_model(size_t i) const;
@@ -43,6 +48,10 @@ class PikachuDocument : public Document {
     std::unique_ptr<GameTrig> trig_;
     std::vector<std::optional<DecodedModel>> models_;
     std::vector<std::optional<Error>> errors_;
+    AnimTables anims_;
+    AnimMapping anim_mapping_;
+    std::vector<std::string> anim_selection_;
+    Limits limits_;
 };
 
 }  // namespace ripkit::pikachu

@@ -12,8 +12,20 @@ namespace {
 // Display-list addresses resolved inside the decompressed resource.
 class ResourceMemory : public n64::Memory {
   public:
-    ResourceMemory(const Resource& res, const PointerRule& rule) : res_(res), rule_(rule) {}
+    // `faces` null: the slots are not known yet (the load-address search runs
+    // before the slot pointer can be resolved), so a face-segment load that
+    // the resource cannot satisfy reads zeros instead of failing.
+    ResourceMemory(const Resource& res, const PointerRule& rule, const ModelFaces* faces = nullptr)
+        : res_(res), rule_(rule), faces_(faces) {}
     ByteReader at(uint32_t address, size_t n, const std::string& what) const override {
+        if (faces_) {
+            if (const auto k = face_slot_of_address(address, faces_->slots.size()))
+                return face_bytes(*k, address, n, what);
+        } else if (face_slot_of_address(address, 16 - kFaceFirstSegment) && n <= kZeros.size()) {
+            const auto off = rule_.resolve(address, res_.data.size());
+            if (!off || res_.data.size() - *off < n)
+                return ByteReader(kZeros, address, Endian::Big);
+        }
         const auto off = rule_.resolve(address, res_.data.size());
         if (!off)
             fail(ErrorKind::BadIndex, address,
@@ -25,8 +37,28 @@ class ResourceMemory : public n64::Memory {
     }
 
   private:
+    static constexpr std::array<uint8_t, 0x10000> kZeros{};
+
+    // ASSUMPTION: segment 0x08 + k holds face slot k's first selected image
+    // (texels from offset 0, palette from kFacePaletteOffset), so the face a
+    // display list draws is never the resource's bytes.
+    ByteReader face_bytes(uint32_t k, uint32_t address, size_t n, const std::string& what) const {
+        const FaceSlot& s = faces_->slots[k];
+        uint32_t off = address & 0xFFFFFFu;
+        const bool palette = off >= kFacePaletteOffset;
+        if (palette) off -= kFacePaletteOffset;
+        const Bytes& src = palette ? s.palette : s.texels;
+        if (off > src.size() || src.size() - off < n)
+            fail(ErrorKind::Truncated, address,
+                 what + " inside face slot " + std::to_string(k) + "'s " +
+                     std::to_string(src.size()) + "-byte " + (palette ? "palette" : "image") +
+                     " (" + std::to_string(n) + " bytes at offset " + std::to_string(off) + ")");
+        return ByteReader(ByteSpan(src).subspan(off), address, Endian::Big);
+    }
+
     const Resource& res_;
     const PointerRule& rule_;
+    const ModelFaces* faces_;
 };
 
 struct Attempt {
@@ -111,9 +143,9 @@ std::optional<uint32_t> infer_kseg0_base(const Resource& res, uint32_t root_ptr,
 
 }  // namespace
 
-DecodedModel decode_model_from(const PikachuRom&, const Layout& layout, const ModelRecord& record,
-                               const std::array<uint32_t, 21>& words, const Descriptor& d,
-                               const Resource& res, const Limits& limits) {
+DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
+                               const ModelRecord& record, const std::array<uint32_t, 21>& words,
+                               const Descriptor& d, const Resource& res, const Limits& limits) {
     DecodedModel m;
     m.record = record;
     m.descriptor = d;
@@ -142,7 +174,10 @@ DecodedModel decode_model_from(const PikachuRom&, const Layout& layout, const Mo
                  std::to_string(res.data.size()) + "-byte resource " + std::to_string(d.id) + " (" +
                  m.pointers.describe() + "; got " + hex_address(hp) + ")");
     m.hierarchy_offset = *root;
-    ResourceMemory mem(res, m.pointers);
+    m.faces = with_context("faces (runtime record +0x24)", [&] {
+        return read_model_faces(rom.bytes(), res.data, m.facial_pointer, m.pointers);
+    });
+    ResourceMemory mem(res, m.pointers, &m.faces);
     Attempt a = run_model(res, *root, m.pointers, mem, layout, limits);
     m.hierarchy = std::move(a.hierarchy);
     m.display_lists = std::move(a.lists);
@@ -150,6 +185,13 @@ DecodedModel decode_model_from(const PikachuRom&, const Layout& layout, const Mo
     m.states = a.dl->states();
     m.textures = a.dl->textures();
     m.stats = a.dl->stats();
+    for (size_t i = 0; i < m.states.size(); ++i) {
+        const int t = m.states[i].texture;
+        if (t < 0) continue;
+        if (const auto k =
+                face_slot_of_address(m.textures[size_t(t)].image_address, m.faces.slots.size()))
+            m.face_slot_of_state[uint32_t(i)] = *k;
+    }
     return m;
 }
 

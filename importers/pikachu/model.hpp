@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "face.hpp"
 #include "hierarchy.hpp"
 #include "layout.hpp"
 #include "ripkit/n64/f3dex2.hpp"
@@ -38,6 +39,8 @@ struct DecodedModel {
     std::vector<n64::DecodedTexture> textures;
     n64::DlStats stats;
     std::vector<NodeDisplayList> display_lists;
+    ModelFaces faces;                                 // slots, banks, programs (face.hpp)
+    std::map<uint32_t, uint32_t> face_slot_of_state;  // draw state -> face slot it shows
 };
 
 // Decodes model `index` with `layout`; throws ripkit::Error (with a

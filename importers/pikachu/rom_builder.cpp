@@ -135,24 +135,31 @@ uint32_t tri_word(uint32_t a, uint32_t b, uint32_t c) {
 
 struct TexAddr {
     uint32_t texels = 0, palette = 0;
+    bool raw = false;  // addresses written as they are (face segments), not as pointers
 };
 
 void write_texture_load(ResourceWriter& w, const TextureSpec& t, const TexAddr& a) {
     const unsigned bits = n64::bits_per_texel(t.siz);
     const uint32_t row_bytes = uint32_t(t.width) * bits / 8;
     const uint32_t line = row_bytes / 8;
+    auto image = [&](uint32_t w0, uint32_t target) {
+        if (a.raw)
+            w.cmd(w0, target);
+        else
+            w.cmd_ptr(w0, target);
+    };
     w.cmd(uint32_t(n64::op::kRdpPipeSync) << 24, 0);
     if (t.fmt == uint8_t(ImageFormat::Ci)) {
         const uint32_t count = uint32_t(t.palette_entries.size());
         const uint32_t tmem = 0x100 + (t.siz == 0 ? 16u * t.palette : 0u);
-        w.cmd_ptr(settimg(0, 2, 1), a.palette);
+        image(settimg(0, 2, 1), a.palette);
         w.cmd(settile_w0(0, 0, 0, tmem), settile_w1(7, 0, 0, 0, 0, 0, 0, 0));
         w.cmd(uint32_t(n64::op::kRdpLoadSync) << 24, 0);
         w.cmd(uint32_t(n64::op::kLoadTlut) << 24, (7u << 24) | ((count - 1) << 14));
         w.cmd(uint32_t(n64::op::kRdpPipeSync) << 24, 0);
     }
     if (t.load == TexLoad::Tile) {
-        w.cmd_ptr(settimg(t.fmt, t.siz, uint32_t(t.width)), a.texels);
+        image(settimg(t.fmt, t.siz, uint32_t(t.width)), a.texels);
         w.cmd(settile_w0(t.fmt, t.siz, line, 0), settile_w1(7, 0, 0, 0, 0, 0, 0, 0));
         w.cmd(uint32_t(n64::op::kRdpLoadSync) << 24, 0);
         w.cmd(rect_w0(n64::op::kLoadTile, 0, 0),
@@ -163,7 +170,7 @@ void write_texture_load(ResourceWriter& w, const TextureSpec& t, const TexAddr& 
         const uint32_t total = uint32_t(t.texels.size());
         const uint32_t texels = total * 8 / n64::bits_per_texel(lsiz);
         const uint32_t dxt = t.load == TexLoad::BlockDxt0 ? 0 : (2048 + line - 1) / line;
-        w.cmd_ptr(settimg(t.fmt, lsiz, 1), a.texels);
+        image(settimg(t.fmt, lsiz, 1), a.texels);
         w.cmd(settile_w0(t.fmt, lsiz, 0, 0), settile_w1(7, 0, 0, 0, 0, 0, 0, 0));
         w.cmd(uint32_t(n64::op::kRdpLoadSync) << 24, 0);
         w.cmd(rect_w0(n64::op::kLoadBlock, 0, 0), rect_w1(7, texels - 1, dxt));
@@ -187,13 +194,16 @@ void write_vertex(ResourceWriter& w, int16_t x, int16_t y, int16_t z, int16_t s,
     for (uint8_t b : c) w.u8(b);
 }
 
-Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& out) {
+Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& out,
+                     const FaceSpec& faces) {
     ResourceWriter w;
-    size_t record_hier = 0;
+    size_t record_hier = 0, record_face = 0;
     if (record_in_resource) {
         for (uint32_t i = 0; i < kModelRecordSize / 4; ++i) {
             if (i * 4 == kHierarchyField)
                 record_hier = w.ptr(0);
+            else if (i * 4 == kFacialField)
+                record_face = w.ptr(0);
             else
                 w.u32(i == 1 ? m.resource_id : 0);
         }
@@ -213,6 +223,15 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
             w.align(8);
         }
     }
+    if (!m.face_slots.empty()) {
+        // Slots {s32 bank, s32 selector}, then the bank -1 end marker.
+        out.face_slots_offset = uint32_t(w.here());
+        for (const FaceSlotSpec& fs : m.face_slots)
+            w.u32(uint32_t(fs.bank)), w.u32(uint32_t(fs.selector));
+        w.u32(0xFFFFFFFFu), w.u32(0);
+        w.align(8);
+        if (record_in_resource) w.retarget(record_face, out.face_slots_offset);
+    }
     const size_t n = m.nodes.size();
     out.dl_offsets.assign(n, 0);
     bool f3dam_state_written = false;
@@ -221,6 +240,22 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
         if (!nd.draw) continue;
         const int16_t sz = int16_t(nd.size);
         const TextureSpec* t = nd.texture >= 0 ? &out.textures[size_t(nd.texture)] : nullptr;
+        // A face quad loads its slot's image (the bank's first image format)
+        // from segment 0x08 + slot, the palette from offset 0x800000 there.
+        TextureSpec face_tex;
+        TexAddr face_addr;
+        if (nd.face_slot >= 0) {
+            const FaceSlotSpec& fs = m.face_slots.at(size_t(nd.face_slot));
+            const FaceImageSpec& fi = faces.banks.at(size_t(fs.bank)).images.at(0);
+            face_tex.fmt = fi.fmt, face_tex.siz = fi.siz;
+            face_tex.width = fi.width, face_tex.height = fi.height;
+            face_tex.texels = fi.texels;
+            face_tex.palette_entries = fi.palette;
+            face_addr.texels = uint32_t(0x08 + nd.face_slot) << 24;
+            face_addr.palette = face_addr.texels + 0x800000u;
+            face_addr.raw = true;
+            t = &face_tex;
+        }
         const int16_t sw = int16_t((t ? t->width : 8) * 32), th = int16_t((t ? t->height : 8) * 32);
         auto colour = [&](int i) -> std::array<uint8_t, 4> {
             if (nd.lit) return {0, 0, 127, uint8_t(255 - 16 * i)};
@@ -251,7 +286,7 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
                 w.cmd((uint32_t(n64::op::kMoveWord) << 24) | (8u << 16) | 0x10, m.tex_r);
                 f3dam_state_written = true;
             }
-            write_texture_load(w, *t, tex[size_t(nd.texture)]);
+            write_texture_load(w, *t, nd.face_slot >= 0 ? face_addr : tex[size_t(nd.texture)]);
             w.cmd((uint32_t(n64::op::kTexture) << 24) | (0 << 11) | (0 << 8) | (1 << 1), m.tex_m);
         } else {
             w.cmd(uint32_t(n64::op::kTexture) << 24, 0);
@@ -304,17 +339,19 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
     }
     if (record_in_resource) w.retarget(record_hier, first);
     Bytes bytes = w.finish(m);
-    switch (m.pointers) {
-        case PointerForm::Relative:
-            out.hierarchy_pointer = first;
-            break;
-        case PointerForm::Segment:
-            out.hierarchy_pointer = (uint32_t(m.segment) << 24) | first;
-            break;
-        case PointerForm::Kseg0:
-            out.hierarchy_pointer = m.kseg0_base + first;
-            break;
-    }
+    auto pointer = [&](uint32_t target) {
+        switch (m.pointers) {
+            case PointerForm::Relative:
+                return target;
+            case PointerForm::Segment:
+                return (uint32_t(m.segment) << 24) | target;
+            case PointerForm::Kseg0:
+                return m.kseg0_base + target;
+        }
+        return target;
+    };
+    out.hierarchy_pointer = pointer(first);
+    if (out.face_slots_offset) out.facial_pointer = pointer(out.face_slots_offset);
     return bytes;
 }
 
@@ -326,6 +363,8 @@ void put32(Bytes& rom, size_t at, uint32_t v) {
 
 BuiltRom build_rom_detailed(const RomSpec& spec) {
     BuiltRom out;
+    out.faces = spec.faces;
+    fill_face_images(out.faces);  // face quads load their bank's first image
     Bytes rom(0xA8000, 0);
     put32(rom, 0, 0x80371240u);
     put32(rom, 4, 0x0000000F);
@@ -341,8 +380,7 @@ BuiltRom build_rom_detailed(const RomSpec& spec) {
         cursor = (cursor + 15) & ~size_t(15);
         // Resources stay clear of every fixed table (the first one is the
         // facial program table); what does not fit below goes past them.
-        if (cursor + blob.size() > kFaceProgramTable && cursor < kMinRomSize)
-            cursor = 0xA8000;
+        if (cursor + blob.size() > kFaceProgramTable && cursor < kMinRomSize) cursor = 0xA8000;
         if (cursor + blob.size() > rom.size())
             rom.resize((cursor + blob.size() + 0xFFF) & ~size_t(0xFFF), 0);
         std::copy(blob.begin(), blob.end(), rom.begin() + long(cursor));
@@ -385,7 +423,7 @@ BuiltRom build_rom_detailed(const RomSpec& spec) {
         BuiltModel bm;
         bm.textures = m.textures;
         for (auto& t : bm.textures) fill_texels(t);
-        bm.resource = build_resource(m, spec.record_in_resource, bm);
+        bm.resource = build_resource(m, spec.record_in_resource, bm, out.faces);
         store(m.resource_id, bm.resource, m.compressed, &bm);
         bm.record_offset = kModelTable + uint32_t(i) * kModelRecordSize;
         // +0x00 the model index (a decoy: it names a descriptor too), +0x04
@@ -393,8 +431,10 @@ BuiltRom build_rom_detailed(const RomSpec& spec) {
         put32(rom, bm.record_offset + 0x00, uint32_t(i));
         put32(rom, bm.record_offset + 0x04, m.resource_id);
         put32(rom, bm.record_offset + 0x08, 0x00010000u | uint32_t(m.nodes.size()));
-        if (!spec.record_in_resource)
+        if (!spec.record_in_resource) {
             put32(rom, bm.record_offset + kHierarchyField, bm.hierarchy_pointer);
+            put32(rom, bm.record_offset + kFacialField, bm.facial_pointer);
+        }
         out.models.push_back(std::move(bm));
     }
     for (uint32_t id : spec.filler_resources) {
@@ -411,6 +451,8 @@ BuiltRom build_rom_detailed(const RomSpec& spec) {
         rom[kSineTable + i * 2 + 1] = uint8_t(uint16_t(s) & 0xFF);
     }
     put32(rom, kAngleConstant, f32_to_bits(float(65536.0 / (2.0 * std::numbers::pi))));
+    out.anims = write_anims(rom, spec.anims);
+    write_faces(rom, out.faces);
     out.rom = std::move(rom);
     return out;
 }
@@ -480,7 +522,12 @@ RomSpec sample_rom_spec() {
     b.pointers = PointerForm::Relative;
     b.textures = {tex(F::Rgba, 2, 16, 16, TexLoad::BlockDxt0, 11)};
     b.nodes = {{{1, 1, 1}, {0, 0, 0}, {0, 0, 0}, 1, -1, 0, false, false, false, true, 30},
-               {{1, 1, 1}, {0, 0, 0.5f}, {0, 50, 0}, 2, 0, 0, false, true, true, true, 20}};
+               {{1, 1, 1}, {0, 0, 0.5f}, {0, 50, 0}, 2, 0, 0, false, true, true, true, 20},
+               // Face quads: eyes (slot 0, bank 0, blinking program 0) and mouth
+               // (slot 1, bank 1, program 4), drawn from segments 0x08 and 0x09.
+               {{1, 1, 1}, {0, 0, 0}, {0, 20, 5}, 60, 0, -1, false, false, false, true, 12, 0},
+               {{1, 1, 1}, {0, 0, 0}, {0, -10, 5}, 61, 0, -1, false, false, false, true, 12, 1}};
+    b.face_slots = {{0, 0}, {1, 4}};
     // Model 2: resource 3, LH5, KSEG0 pointers; untextured and lit.
     ModelSpec c;
     c.resource_id = 3;
@@ -494,10 +541,13 @@ RomSpec sample_rom_spec() {
     d.resource_id = 5;
     d.segment = 0x04;
     d.textures = {tex(F::Ci, 1, 16, 16, TexLoad::Block, 21)};
-    d.nodes = {{{1, 1, 1}, {0, 0, 0}, {0, 0, 0}, 1, -1, -1, false, false, false, false, 10},
+    // Root type 4: animation bank 3 (root type 1) does not apply to it, 17 does.
+    d.nodes = {{{1, 1, 1}, {0, 0, 0}, {0, 0, 0}, 4, -1, -1, false, false, false, false, 10},
                {{1, 1, 1}, {0, 0, 0}, {0, 10, 0}, 2, 0, 0, false, false, false, true, 30}};
     spec.models = {a, b, c, d};
     spec.filler_resources = {1, 4};
+    spec.anims = sample_anim_spec();
+    spec.faces = sample_face_spec();
     return spec;
 }
 

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "anim_builder.hpp"
+#include "face_builder.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/n64/texture.hpp"
 
@@ -47,6 +49,7 @@ struct NodeSpec {
     bool bridge = false;  // two vertices loaded under the parent's palette slot
     bool draw = true;     // false: no display list
     float size = 40.0f;   // half extent of the node's quad
+    int face_slot = -1;   // >= 0: the quad shows face slot k (texels from segment 0x08 + k)
 };
 
 struct ModelSpec {
@@ -60,6 +63,7 @@ struct ModelSpec {
     // F3DAM texture state for the first textured node: G_TEXTURE word (matrix
     // row 1), and G_MOVEWORD G_MW_FOG words for offsets 0x0C (O) and 0x10 (R).
     uint32_t tex_m = 0x7FFF0000u, tex_o = 0, tex_r = 0x00007FFFu;
+    std::vector<FaceSlotSpec> face_slots;  // runtime record +0x24 (face_builder.hpp)
 };
 
 struct RomSpec {
@@ -68,6 +72,8 @@ struct RomSpec {
     bool record_in_resource = false;  // runtime record at resource start, not in the ROM table
     // Descriptors that are not models (resource ids not used by any model).
     std::vector<uint32_t> filler_resources;
+    AnimSpec anims;  // animation banks (anim_builder.hpp); absent by default
+    FaceSpec faces;  // selector programs and face banks (face_builder.hpp); absent by default
 };
 
 struct BuiltModel {
@@ -78,12 +84,16 @@ struct BuiltModel {
     std::vector<uint32_t> node_offsets;  // in the resource
     std::vector<uint32_t> dl_offsets;    // per node (0 = none)
     uint32_t hierarchy_pointer = 0;
+    // Record +0x24 and the slots' resource offset; 0 without face slots.
+    uint32_t facial_pointer = 0, face_slots_offset = 0;
     std::vector<TextureSpec> textures;  // with texels/palettes filled in
 };
 
 struct BuiltRom {
     Bytes rom;
     std::vector<BuiltModel> models;
+    BuiltAnims anims;
+    FaceSpec faces;  // RomSpec::faces with texels and offsets filled in
 };
 
 BuiltRom build_rom_detailed(const RomSpec& spec);

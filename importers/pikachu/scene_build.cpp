@@ -8,6 +8,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit/n64/gbi.hpp"
+#include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
 
@@ -17,12 +18,6 @@ Wrap wrap_of(uint8_t cm) {
     if (cm & 2) return Wrap::Clamp;
     if (cm & 1) return Wrap::Mirror;
     return Wrap::Repeat;
-}
-
-std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%08X", v);
-    return b;
 }
 
 AlphaMode alpha_from(const std::vector<uint8_t>& alphas) {
@@ -81,8 +76,8 @@ Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& t
                        {"base_scale", {hn.scale.x, hn.scale.y, hn.scale.z}},
                        {"base_rotation", {hn.rotation.x, hn.rotation.y, hn.rotation.z}},
                        {"base_translation", {hn.translation.x, hn.translation.y, hn.translation.z}},
-                       {"display_list", hex(hn.display_list)},
-                       {"unknown24", hex(hn.unknown24)}};
+                       {"display_list", hex_word(hn.display_list)},
+                       {"unknown24", hex_word(hn.unknown24)}};
         skin.joints.push_back(idx);
         // A zero scale (a hidden part) has no inverse; its vertices collapse anyway.
         const float det = glm::determinant(palette[k]);
@@ -127,16 +122,20 @@ Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& t
             mat.nearest = ((st.othermode_h >> 12) & 3) == 0;  // G_TF_POINT
             mat.double_sided = (st.geometry_mode & n64::geom::kCullBack) == 0;
             mat.unlit = (st.geometry_mode & n64::geom::kLighting) == 0;
-            mat.extras = {{"geometry_mode", hex(st.geometry_mode)},
-                          {"othermode_h", hex(st.othermode_h)},
-                          {"othermode_l", hex(st.othermode_l)},
-                          {"combine", hex(st.combine_w0) + hex(st.combine_w1).substr(2)},
-                          {"prim_color", hex(st.prim_color)},
-                          {"env_color", hex(st.env_color)},
+            mat.extras = {{"geometry_mode", hex_word(st.geometry_mode)},
+                          {"othermode_h", hex_word(st.othermode_h)},
+                          {"othermode_l", hex_word(st.othermode_l)},
+                          {"combine", hex_word(st.combine_w0) + hex_word(st.combine_w1).substr(2)},
+                          {"prim_color", hex_word(st.prim_color)},
+                          {"env_color", hex_word(st.env_color)},
                           {"cull_front", (st.geometry_mode & n64::geom::kCullFront) != 0}};
             if (st.texture_on)
                 mat.extras["texture_format"] =
                     n64::texture_format_name(st.tile_desc.fmt, st.tile_desc.siz);
+            // Face slots are switched later by add_face_tracks (face_scene.hpp).
+            if (const auto fs = m.face_slot_of_state.find(tri.state);
+                st.texture_on && fs != m.face_slot_of_state.end())
+                mat.extras["face_slot"] = fs->second;
             s.materials.push_back(std::move(mat));
             Mesh mesh;
             mesh.name = s.name + "_mesh" + std::to_string(s.meshes.size());

@@ -1,0 +1,397 @@
+#include "anim_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/quaternion.hpp>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "ripkit/error.hpp"
+#include "rom_layout.hpp"
+
+namespace ripkit::pikachu {
+
+namespace {
+
+const char* const kComponentNames[] = {"tx", "ty", "tz", "rx", "ry", "rz", "sx", "sy", "sz"};
+
+std::vector<AnimComponent> parse_components(const std::string& key, const std::string& value,
+                                            size_t count) {
+    std::vector<AnimComponent> out;
+    std::set<int> seen;
+    std::stringstream ss(value);
+    std::string item;
+    const std::string expected = key + " as " + std::to_string(count) +
+                                 " different components from tx,ty,tz,rx,ry,rz,sx,sy,sz (got \"" +
+                                 value + "\")";
+    while (std::getline(ss, item, ',')) {
+        int found = -1;
+        for (int i = 0; i < 9; ++i)
+            if (item == kComponentNames[i]) found = i;
+        if (found < 0 || !seen.insert(found).second) fail_no_offset(ErrorKind::Usage, expected);
+        out.push_back(AnimComponent(found));
+    }
+    if (out.size() != count) fail_no_offset(ErrorKind::Usage, expected);
+    return out;
+}
+
+// One TRS component over time: a scalar's pieces, or the base pose value.
+struct Comp {
+    const AnimScalar* s = nullptr;
+    double base = 0;
+
+    bool animated() const { return s && !s->pieces.empty(); }
+    double at(double t) const { return s ? s->eval(t) : base; }
+    double left(double t) const { return s ? s->eval_left(t) : base; }
+    // Slope at `t` of the piece in force from `seg_start` (the segment's key).
+    double slope(double seg_start, double t) const {
+        if (!animated()) return 0.0;
+        const size_t k = s->piece_at(seg_start);
+        const AnimPiece& p = s->pieces[k];
+        return s->piece_slope(k, std::clamp(t - p.start, 0.0, p.duration));
+    }
+    int degree_at(double seg_start) const {
+        return animated() ? s->degree(s->piece_at(seg_start)) : 0;
+    }
+    int degree() const {
+        int d = 0;
+        if (animated())
+            for (size_t k = 0; k < s->pieces.size(); ++k) d = std::max(d, s->degree(k));
+        return d;
+    }
+};
+
+using Comps = std::array<Comp, 3>;
+
+struct Keys {
+    std::vector<double> t;
+    std::vector<char> ramp;          // ramp[k]: the segment ending at key k is a jump
+    std::vector<double> boundaries;  // without the jump keys
+};
+
+bool jumps(const Comps& c, double t) {
+    for (const Comp& x : c) {
+        if (!x.animated()) continue;
+        const double l = x.left(t), r = x.at(t);
+        // Float coefficients: differences at float rounding level are not jumps.
+        if (std::fabs(l - r) > 1e-6 * std::max(1.0, std::fabs(r))) return true;
+    }
+    return false;
+}
+
+// Every piece boundary of the three components in [0, D]; where one of them
+// is discontinuous, an extra key kJumpEpsilon before (the left limit, nearly).
+Keys key_times(const Comps& c, double duration) {
+    std::vector<double> b{0.0, duration};
+    for (const Comp& x : c)
+        if (x.animated())
+            for (const AnimPiece& p : x.s->pieces)
+                if (p.start > 0.0 && p.start < duration) b.push_back(p.start);
+    std::sort(b.begin(), b.end());
+    b.erase(std::unique(b.begin(), b.end()), b.end());
+    Keys k;
+    k.boundaries = b;
+    for (size_t i = 0; i < b.size(); ++i) {
+        if (i > 0 && jumps(c, b[i])) {
+            // ASSUMPTION (presentation): a jump is a ramp over kJumpEpsilon
+            // seconds (half the piece when that is shorter).
+            const double eps = std::min(kJumpEpsilon, (b[i] - b[i - 1]) / 2.0);
+            // Far from 0 the epsilon can vanish in double: the ramp then
+            // spans the whole segment.
+            if (b[i] - eps > b[i - 1] && b[i] - eps < b[i]) {
+                k.t.push_back(b[i] - eps);
+                k.ramp.push_back(0);
+            }
+            k.t.push_back(b[i]);
+            k.ramp.push_back(1);
+        } else {
+            k.t.push_back(b[i]);
+            k.ramp.push_back(0);
+        }
+    }
+    return k;
+}
+
+glm::vec4 value_at(const Comps& c, double t) {
+    return {float(c[0].at(t)), float(c[1].at(t)), float(c[2].at(t)), 0.0f};
+}
+
+Channel vector_channel(int node, AnimPath path, const Comps& c, double duration) {
+    Channel ch;
+    ch.node = node;
+    ch.path = path;
+    int degree = 0;
+    for (const Comp& x : c) degree = std::max(degree, x.degree());
+    const Keys k = key_times(c, duration);
+    if (degree == 0) {
+        // Constants and holds: the value steps at each boundary, no ramp needed.
+        ch.interp = Interp::Step;
+        for (double t : k.boundaries) {
+            ch.times.push_back(t);
+            ch.values.push_back(value_at(c, t));
+        }
+        return ch;
+    }
+    ch.interp = degree == 1 ? Interp::Linear : Interp::CubicSpline;
+    ch.times = k.t;
+    for (double t : k.t) ch.values.push_back(value_at(c, t));
+    if (ch.interp != Interp::CubicSpline) return ch;
+    const size_t n = k.t.size();
+    ch.in_tangents.assign(n, glm::vec4(0.0f));
+    ch.out_tangents.assign(n, glm::vec4(0.0f));
+    for (size_t j = 0; j + 1 < n; ++j) {
+        const double ta = k.t[j], tb = k.t[j + 1];
+        for (int i = 0; i < 3; ++i) {
+            double out, in;
+            if (k.ramp[j + 1]) {
+                out = in = (double(ch.values[j + 1][i]) - double(ch.values[j][i])) / (tb - ta);
+            } else {
+                // Hermite with the piece's own derivatives at both ends
+                // reproduces a cubic exactly.
+                out = c[size_t(i)].slope(ta, ta);
+                in = c[size_t(i)].slope(ta, tb);
+            }
+            ch.out_tangents[j][i] = float(out);
+            ch.in_tangents[j + 1][i] = float(in);
+        }
+    }
+    ch.in_tangents[0] = ch.out_tangents[0];
+    ch.out_tangents[n - 1] = ch.in_tangents[n - 1];
+    return ch;
+}
+
+glm::dquat to_dquat(const glm::mat3& m) { return glm::normalize(glm::dquat(glm::quat_cast(m))); }
+
+double angle_deg(const glm::dquat& a, const glm::dquat& b) {
+    const double d = std::min(1.0, std::fabs(glm::dot(a, b)));
+    return 2.0 * std::acos(d) * 180.0 / 3.14159265358979323846;
+}
+
+class RotationSampler {
+  public:
+    RotationSampler(const Comps& c, const EulerOrder& order, uint64_t cap)
+        : c_(c), order_(order), smooth_({}, 0.0f), cap_(cap) {}
+
+    glm::vec3 euler(double t) const {
+        return {float(c_[0].at(t)), float(c_[1].at(t)), float(c_[2].at(t))};
+    }
+    glm::dquat smooth(double t) const {
+        return to_dquat(rotation_matrix(euler(t), smooth_, order_));
+    }
+
+    // Key times: boundaries, >= kMinRotationRate a second where an angle
+    // moves, then halved until the slerp follows the continuous rotation.
+    std::vector<double> times(const Keys& k) {
+        out_.clear();
+        for (size_t j = 0; j + 1 < k.t.size(); ++j) {
+            const double ta = k.t[j], tb = k.t[j + 1];
+            push(ta);
+            if (k.ramp[j + 1]) continue;
+            bool moving = false;
+            for (const Comp& x : c_) moving |= x.degree_at(ta) > 0;
+            if (!moving) continue;
+            const double steps = std::ceil((tb - ta) * kMinRotationRate - 1e-9);
+            if (!(steps < double(cap_)))
+                fail_no_offset(ErrorKind::AllocationLimit,
+                               "at most " + std::to_string(cap_) + " rotation keys in a channel");
+            const int64_t n = std::max<int64_t>(1, int64_t(steps));
+            double u0 = ta;
+            for (int64_t i = 1; i <= n; ++i) {
+                const double u1 = i == n ? tb : ta + (tb - ta) * double(i) / double(n);
+                refine(u0, u1, 0);
+                if (i < n) push(u1);
+                u0 = u1;
+            }
+        }
+        push(k.t.back());
+        return out_;
+    }
+
+  private:
+    void push(double t) {
+        if (!out_.empty() && !(t > out_.back())) return;  // subdivision below double spacing
+        if (out_.size() >= cap_)
+            fail_no_offset(ErrorKind::AllocationLimit,
+                           "at most " + std::to_string(cap_) + " rotation keys in a channel");
+        out_.push_back(t);
+    }
+    void refine(double u0, double u1, int depth) {
+        const glm::dquat q0 = smooth(u0), q1 = smooth(u1);
+        double worst = 0.0;
+        for (int i = 1; i < 8; ++i) {
+            const double f = double(i) / 8.0;
+            worst = std::max(worst, angle_deg(glm::slerp(q0, q1, f), smooth(u0 + (u1 - u0) * f)));
+        }
+        // Margin below the bound: the probes can miss the worst point.
+        if (worst <= 0.5 * kRotationToleranceDeg || depth >= 40 || u1 - u0 < 1e-7) return;
+        const double mid = 0.5 * (u0 + u1);
+        refine(u0, mid, depth + 1);
+        push(mid);
+        refine(mid, u1, depth + 1);
+    }
+
+    const Comps& c_;
+    const EulerOrder& order_;
+    GameTrig smooth_;
+    uint64_t cap_;
+    std::vector<double> out_;
+};
+
+Channel rotation_channel(int node, const Comps& c, double duration, const GameTrig& trig,
+                         const EulerOrder& order, const Limits& limits) {
+    Channel ch;
+    ch.node = node;
+    ch.path = AnimPath::Rotation;
+    ch.interp = Interp::Linear;
+    RotationSampler sampler(c, order, std::min<uint64_t>(limits.max_elements, kMaxRotationKeys));
+    // ASSUMPTION (presentation): the key times follow the continuous rotation
+    // (host trig); the key values go through the model's trig (the game's sine
+    // table by default) exactly like the base pose, so at each key the pose is
+    // the engine's.
+    ch.times = sampler.times(key_times(c, duration));
+    glm::quat prev(1, 0, 0, 0);
+    for (size_t i = 0; i < ch.times.size(); ++i) {
+        glm::quat q = glm::normalize(
+            glm::quat_cast(rotation_matrix(sampler.euler(ch.times[i]), trig, order)));
+        if (i && glm::dot(q, prev) < 0.0f) q = -q;  // stay in prev's hemisphere
+        prev = q;
+        ch.values.push_back({q.x, q.y, q.z, q.w});
+    }
+    return ch;
+}
+
+}  // namespace
+
+AnimMapping AnimMapping::from_options(const Options& options) {
+    AnimMapping m;
+    m.track6 = parse_components("anim_track6",
+                                options.setting("anim_track6").value_or("rx,ry,rz,tx,ty,tz"), 6);
+    m.track3 =
+        parse_components("anim_track3", options.setting("anim_track3").value_or("rx,ry,rz"), 3);
+    return m;
+}
+
+const std::vector<AnimComponent>& AnimMapping::for_type(int32_t node_type) const {
+    return scalars_for_type(node_type) == 6 ? track6 : track3;
+}
+
+std::string AnimMapping::describe(const std::vector<AnimComponent>& m) const {
+    std::string s;
+    for (AnimComponent c : m) {
+        if (!s.empty()) s += ',';
+        s += kComponentNames[int(c)];
+    }
+    return s;
+}
+
+bool bank_compatible(const AnimBank& bank, const Hierarchy& h) {
+    if (bank.error || h.nodes.empty()) return false;
+    const int32_t root = h.nodes[0].type;
+    if (root <= 0 || root >= kAnimShortTrackType) return false;
+    for (const AnimTrack& t : bank.tracks)
+        if (t.node_type == root) return true;
+    return false;
+}
+
+std::vector<uint32_t> compatible_banks(const AnimTables& tables, const Hierarchy& h) {
+    std::vector<uint32_t> out;
+    for (const AnimBank& b : tables.banks)
+        if (bank_compatible(b, h)) out.push_back(b.index);
+    return out;
+}
+
+glm::vec3 animated_euler(const AnimTrack& track, const AnimMapping& mapping,
+                         const HierarchyNode& node, double t) {
+    glm::vec3 e = node.rotation;
+    const auto& map = mapping.for_type(track.node_type);
+    for (size_t i = 0; i < track.scalars.size() && i < map.size(); ++i) {
+        const int c = int(map[i]);
+        if (c >= int(AnimComponent::Rx) && c <= int(AnimComponent::Rz))
+            e[c - int(AnimComponent::Rx)] = float(track.scalars[i].eval(t));
+    }
+    return e;
+}
+
+Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierarchy& h,
+                               const std::vector<std::string>& node_names, const Scene& scene,
+                               const GameTrig& trig, const EulerOrder& order,
+                               const AnimMapping& mapping, const Limits& limits) {
+    Animation a;
+    a.name = "bank_" + std::to_string(bank.index);
+    a.duration = double(bank.duration);
+    a.frame_rate = kAnimFrameRate;
+    // Seed 17: a track belongs to every node of its type, never to a bone index.
+    // ASSUMPTION: when two tracks share a type, the first one binds.
+    std::map<int32_t, const AnimTrack*> by_type;
+    std::vector<int32_t> duplicates;
+    for (const AnimTrack& t : bank.tracks)
+        if (!by_type.try_emplace(t.node_type, &t).second) duplicates.push_back(t.node_type);
+    std::set<int32_t> bound;
+    for (size_t k = 0; k < h.nodes.size() && k < node_names.size(); ++k) {
+        const HierarchyNode& hn = h.nodes[k];
+        const auto it = by_type.find(hn.type);
+        if (it == by_type.end()) continue;
+        const int si = scene.find_node(node_names[k]);
+        if (si < 0) continue;
+        bound.insert(hn.type);
+        const AnimTrack& track = *it->second;
+        // Seed 21: what no scalar drives keeps the base pose.
+        std::array<Comp, 9> comps;
+        for (int i = 0; i < 3; ++i) {
+            comps[size_t(i)].base = hn.translation[i];
+            comps[size_t(3 + i)].base = hn.rotation[i];
+            comps[size_t(6 + i)].base = hn.scale[i];
+        }
+        std::array<bool, 3> driven{};
+        const auto& map = mapping.for_type(track.node_type);
+        for (size_t i = 0; i < track.scalars.size() && i < map.size(); ++i) {
+            comps[size_t(map[i])].s = &track.scalars[i];
+            driven[size_t(map[i]) / 3] = true;
+        }
+        auto group = [&](int g) {
+            return Comps{comps[size_t(3 * g)], comps[size_t(3 * g + 1)], comps[size_t(3 * g + 2)]};
+        };
+        const size_t first_new = a.channels.size();
+        with_context("node " + node_names[k], [&] {
+            if (driven[0])
+                a.channels.push_back(
+                    vector_channel(si, AnimPath::Translation, group(0), a.duration));
+            // Type 100 nodes are translation only (seed 5): the engine ignores R and S.
+            if (hn.type == kTranslationOnlyType) return;
+            if (driven[1])
+                a.channels.push_back(
+                    rotation_channel(si, group(1), a.duration, trig, order, limits));
+            if (driven[2])
+                a.channels.push_back(vector_channel(si, AnimPath::Scale, group(2), a.duration));
+        });
+        auto finite = [](const std::vector<glm::vec4>& vs) {
+            for (const glm::vec4& v : vs)
+                if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z) ||
+                    !std::isfinite(v.w))
+                    return false;
+            return true;
+        };
+        for (size_t c = first_new; c < a.channels.size(); ++c)
+            if (!finite(a.channels[c].values) || !finite(a.channels[c].in_tangents) ||
+                !finite(a.channels[c].out_tangents))
+                fail(ErrorKind::BadValue, track.entry_offset,
+                     "finite animated " + std::string(anim_path_name(a.channels[c].path)) +
+                         " values for node " + node_names[k] +
+                         " (a piece of this track overflows a float)");
+    }
+    nlohmann::json unbound = nlohmann::json::array();
+    for (const auto& [type, t] : by_type)
+        if (!bound.count(type)) unbound.push_back(type);
+    a.extras = {{"bank", bank.index},
+                {"duration", bank.duration},
+                {"quantum", quantum},
+                {"tracks", bank.tracks.size()},
+                {"unbound_track_types", unbound},
+                {"mapping6", mapping.describe(mapping.track6)},
+                {"mapping3", mapping.describe(mapping.track3)}};
+    if (!duplicates.empty()) a.extras["duplicate_track_types"] = duplicates;
+    return a;
+}
+
+}  // namespace ripkit::pikachu

@@ -1,0 +1,65 @@
+#include "face_dump.hpp"
+
+#include <cstdio>
+
+#include "ripkit/error.hpp"
+#include "rom_layout.hpp"
+
+namespace ripkit::pikachu {
+
+nlohmann::json faces_json(const ModelFaces& f) {
+    nlohmann::json slots = nlohmann::json::array();
+    for (const FaceSlot& s : f.slots) {
+        const FaceTimeline& t = s.timeline;
+        nlohmann::json program = nlohmann::json::array();
+        for (const FaceInstruction& in : t.program)
+            program.push_back({{"op", in.op},
+                               {"duration", in.duration},
+                               {"first", in.first},
+                               {"last", in.last},
+                               {"offset", hex_word(in.offset)}});
+        nlohmann::json keys = nlohmann::json::array();
+        for (const FaceKey& k : t.keys) keys.push_back({k.time, k.image});
+        slots.push_back({{"bank", s.bank},
+                         {"selector", s.selector},
+                         {"offset", s.offset},
+                         {"program", program},
+                         {"horizon", t.horizon},
+                         {"natural_length", t.natural_length},
+                         {"ends", t.ends},
+                         {"loops", t.loops},
+                         {"first_image", t.first_image()},
+                         {"frame_rate", kFaceFrameRate},
+                         {"frames", face_frames(t)},
+                         {"keys", keys}});
+    }
+    return {{"pointer", hex_word(f.pointer)}, {"slots", slots}};
+}
+
+nlohmann::json face_banks_json(ByteSpan rom) {
+    nlohmann::json banks = nlohmann::json::array();
+    for (uint32_t b = 0; b < kFaceBankCount; ++b) {
+        try {
+            const FaceBank bank = read_face_bank(rom, b);
+            nlohmann::json images = nlohmann::json::array();
+            for (const FaceImage& i : bank.images)
+                images.push_back({{"offset", hex_word(i.offset)},
+                                  {"image_offset", hex_word(i.image_offset)},
+                                  {"palette_offset", hex_word(i.palette_offset)},
+                                  {"width", i.width},
+                                  {"height", i.height},
+                                  {"size", i.size},
+                                  {"format", i.format},
+                                  {"unknown", i.unknown}});
+            banks.push_back({{"index", b},
+                             {"pointer", hex_word(bank.pointer)},
+                             {"count", bank.count},
+                             {"images", images}});
+        } catch (const Error& e) {
+            banks.push_back({{"index", b}, {"error", e.what()}});
+        }
+    }
+    return banks;
+}
+
+}  // namespace ripkit::pikachu

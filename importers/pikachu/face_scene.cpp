@@ -1,0 +1,155 @@
+#include "face_scene.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ripkit/error.hpp"
+#include "ripkit/image/png.hpp"
+#include "ripkit/n64/gbi.hpp"
+
+namespace ripkit::pikachu {
+
+namespace {
+
+Channel face_channel(int node, const FaceTimeline& t) {
+    Channel c;
+    c.node = node;
+    c.path = AnimPath::Translation;
+    c.interp = Interp::Step;
+    for (const FaceKey& k : t.keys) {
+        c.times.push_back(k.time);
+        c.values.push_back({float(k.image), 0.0f, 0.0f, 0.0f});
+    }
+    return c;
+}
+
+// The display list's own decode of a face (the same image, through TMEM) is
+// replaced by the bank's images; drop it when no material uses it any more.
+void drop_unused(Scene& s, const std::set<int>& candidates) {
+    std::set<int> used;
+    for (const Material& m : s.materials) {
+        if (m.texture >= 0) used.insert(m.texture);
+        used.insert(m.switch_textures.begin(), m.switch_textures.end());
+    }
+    std::vector<int> remap(s.textures.size());
+    std::vector<Texture> kept;
+    for (size_t i = 0; i < s.textures.size(); ++i) {
+        if (candidates.count(int(i)) && !used.count(int(i))) {
+            remap[i] = -1;
+            continue;
+        }
+        remap[i] = int(kept.size());
+        kept.push_back(std::move(s.textures[i]));
+    }
+    s.textures = std::move(kept);
+    for (Material& m : s.materials) {
+        if (m.texture >= 0) m.texture = remap[size_t(m.texture)];
+        for (int& t : m.switch_textures) t = remap[size_t(t)];
+    }
+}
+
+}  // namespace
+
+std::string face_track_name(const Scene& s, uint32_t slot) {
+    return (s.nodes.empty() ? std::string("model") : s.nodes[0].name) + "_face" +
+           std::to_string(slot);
+}
+
+void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optional<double> horizon) {
+    const ModelFaces& f = m.faces;
+    if (f.slots.empty() || s.nodes.empty()) return;
+    std::set<uint32_t> drawn;
+    for (const Material& mat : s.materials)
+        if (mat.extras.contains("face_slot")) drawn.insert(mat.extras["face_slot"].get<uint32_t>());
+    nlohmann::json not_drawn = nlohmann::json::array();
+    for (uint32_t k = 0; k < f.slots.size(); ++k)
+        if (!drawn.count(k)) not_drawn.push_back(k);
+    s.extras["face_slots"] = f.slots.size();
+    if (!not_drawn.empty()) s.extras["face_slots_not_drawn"] = not_drawn;
+    if (drawn.empty()) return;
+
+    // Each bank's images once, whichever slots share it.
+    std::map<int32_t, std::vector<int>> bank_textures;
+    for (uint32_t k : drawn) {
+        const int32_t b = f.slots[k].bank;
+        if (bank_textures.count(b)) continue;
+        const FaceBank& bank = f.banks.at(b);
+        std::vector<int>& list = bank_textures[b];
+        for (size_t i = 0; i < bank.images.size(); ++i) {
+            const FaceImage& fi = bank.images[i];
+            const n64::Rgba8Image img =
+                with_context("face bank " + std::to_string(b) + " image " + std::to_string(i),
+                             [&] { return decode_face_image(rom, fi); });
+            Texture t;
+            t.name = "face_bank" + std::to_string(b) + "_img" + std::to_string(i) + "_" +
+                     n64::texture_format_name(fi.format, fi.size);
+            t.width = img.width, t.height = img.height;
+            t.png = image::encode_png_rgba(img.width, img.height, img.rgba);
+            s.textures.push_back(std::move(t));
+            list.push_back(int(s.textures.size() - 1));
+        }
+    }
+
+    std::map<uint32_t, int> track_node;
+    for (uint32_t k : drawn) {
+        const FaceSlot& slot = f.slots[k];
+        const int node = s.add_node(face_track_name(s, k), 0);
+        Node& n = s.nodes[size_t(node)];
+        // The rest value is the first selected image, for viewers that do not animate.
+        n.translation = {float(slot.timeline.first_image()), 0.0f, 0.0f};
+        n.extras = {{"ripkit_track", "face" + std::to_string(k)},
+                    {"target", s.nodes[0].name},
+                    {"component", "x"},
+                    {"face_slot", k},
+                    {"face_bank", slot.bank},
+                    {"face_selector", slot.selector}};
+        track_node[k] = node;
+    }
+    std::set<int> replaced;
+    for (Material& mat : s.materials) {
+        if (!mat.extras.contains("face_slot")) continue;
+        const uint32_t k = mat.extras["face_slot"].get<uint32_t>();
+        if (mat.texture >= 0) replaced.insert(mat.texture);
+        const FaceSlot& slot = f.slots[k];
+        const std::vector<int>& list = bank_textures.at(slot.bank);
+        // The face starts on the image the program shows at time 0 (never black).
+        mat.texture = list.at(slot.timeline.first_image());
+        mat.switch_textures = list;
+        mat.switch_track_node = s.nodes[size_t(track_node.at(k))].name;
+        mat.extras["face_bank"] = slot.bank;
+        mat.extras["face_selector"] = slot.selector;
+    }
+
+    drop_unused(s, replaced);
+
+    const ByteSpan table = face_program_table(rom);
+    auto run = [&](uint32_t k, double h) {
+        const FaceSlot& slot = f.slots[k];
+        return run_face_program(table, kFaceProgramTable, slot.selector,
+                                f.banks.at(slot.bank).count, h);
+    };
+    if (s.animations.empty()) {
+        double h = 0.0;
+        for (uint32_t k : drawn) h = std::max(h, f.slots[k].timeline.natural_length);
+        if (horizon) h = *horizon;
+        Animation a;
+        a.name = "face";
+        a.frame_rate = kFaceFrameRate;
+        for (uint32_t k : drawn) {
+            const FaceTimeline t = run(k, h);
+            a.channels.push_back(face_channel(track_node[k], t));
+            a.duration = std::max(a.duration, t.horizon);
+        }
+        a.extras = {{"face_horizon", "longest natural program length"}};
+        s.animations.push_back(std::move(a));
+        return;
+    }
+    // Faces play along with whichever animation is chosen, each over its own
+    // duration (so `horizon` only applies to the standalone "face" animation).
+    for (Animation& a : s.animations)
+        for (uint32_t k : drawn)
+            a.channels.push_back(face_channel(track_node[k], run(k, a.duration)));
+}
+
+}  // namespace ripkit::pikachu
