@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "document.hpp"
 #include "pikachu_format.hpp"
@@ -17,6 +18,11 @@ inline std::unique_ptr<ripkit::pikachu::PikachuDocument> open_rom(
     auto doc = ripkit::formats::pikachu_format().open(in, options);
     return std::unique_ptr<ripkit::pikachu::PikachuDocument>(
         static_cast<ripkit::pikachu::PikachuDocument*>(doc.release()));
+}
+
+// Whether an error's message contains `s`.
+inline bool says(const ripkit::Error& e, const std::string& s) {
+    return std::string(e.what()).find(s) != std::string::npos;
 }
 
 }  // namespace pktest

@@ -94,9 +94,7 @@ Error face_error(const Bytes& rom) {
     return Error(ErrorKind::BadValue, std::nullopt, "");
 }
 
-bool says(const Error& e, const std::string& s) {
-    return std::string(e.what()).find(s) != std::string::npos;
-}
+using pktest::says;
 
 using Keys = std::vector<std::pair<double, uint32_t>>;
 // By hand from sample_face_spec(): the blink (program 0) and the mouth

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "face_program.hpp"
+#include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 
 using namespace ripkit;
@@ -57,9 +58,7 @@ Error error_of(const std::vector<Ins>& ins, uint32_t images, int32_t selector = 
     return Error(ErrorKind::BadValue, std::nullopt, "");
 }
 
-bool says(const Error& e, const std::string& s) {
-    return std::string(e.what()).find(s) != std::string::npos;
-}
+using pktest::says;
 
 // The eye blink: open 2 s, close 1..2 at 0.05 s each, 1 again, loop.
 const std::vector<Ins> kBlink = {
