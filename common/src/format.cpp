@@ -34,6 +34,18 @@ std::optional<Bytes> DiskFileSource::read(const std::string& path, const Limits&
     }
 }
 
+std::vector<std::string> split_list(const std::string& text, char separator) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t end = text.find(separator, start);
+        if (end == std::string::npos) end = text.size();
+        if (end > start) out.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
 std::optional<std::string> Options::setting(const std::string& key) const {
     auto it = settings.find(key);
     if (it == settings.end()) return std::nullopt;

@@ -4,22 +4,6 @@
 
 namespace ripkit::cli {
 
-namespace {
-
-std::vector<std::string> split_list(const std::string& text) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(',', start);
-        if (end == std::string::npos) end = text.size();
-        if (end > start) out.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return out;
-}
-
-}  // namespace
-
 void add_common_args(CLI::App& verb, CommonArgs& a) {
     verb.add_option("FILE", a.file, "Input game file")->required();
     verb.add_flag("--native", a.native, "Keep engine units and axes (no conversion to glTF's)");

@@ -310,3 +310,34 @@ TEST_CASE("the Assimp importer reads a .v64 ROM") {
         bones = std::max(bones, sc->mMeshes[i]->mNumBones);
     CHECK(bones > 0);
 }
+
+TEST_CASE("the Assimp importer takes the animation selection from RIPKIT_ANIMS") {
+    Fixture f;
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("ripkit_pikachu_anims_" + std::to_string(::getpid()) + ".z64");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(f.built.rom.data()),
+                  std::streamsize(f.built.rom.size()));
+    }
+    // Model 0 fits banks 3 and 17 (sample_anim_spec); without a selection both come.
+    auto names = [&](const char* anims) {
+        Assimp::Importer imp;
+        imp.RegisterLoader(new PikachuImporter());
+        imp.SetPropertyInteger("RIPKIT_ITEM", 0);
+        if (anims) imp.SetPropertyString("RIPKIT_ANIMS", anims);
+        const aiScene* sc = imp.ReadFile(path.string(), 0);
+        std::vector<std::string> out;
+        if (!sc) return std::vector<std::string>{std::string("error: ") + imp.GetErrorString()};
+        for (unsigned i = 0; i < sc->mNumAnimations; ++i)
+            out.push_back(sc->mAnimations[i]->mName.C_Str());
+        return out;
+    };
+    CHECK(names(nullptr) == std::vector<std::string>{"bank_3", "bank_17"});
+    CHECK(names("bank_17") == std::vector<std::string>{"bank_17"});
+    CHECK(names("17,3").size() == 2);
+    const auto bad = names("42");  // bank 42 fits no sample model
+    REQUIRE(bad.size() == 1);
+    CHECK(bad[0].find("error: ") == 0);
+    std::filesystem::remove(path);
+}

@@ -65,6 +65,10 @@ struct Options {
     std::optional<std::string> setting(const std::string& key) const;
 };
 
+// "a,b,,c" -> {"a", "b", "c"}: how lists are given on the command line and in
+// Assimp string properties (empty entries dropped).
+std::vector<std::string> split_list(const std::string& text, char separator = ',');
+
 struct ItemSummary {
     int64_t id = 0;      // the id `--item` takes (the format's own numbering)
     std::string label;   // human-readable one-liner

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/error.hpp"
@@ -87,6 +88,10 @@ void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
     item_ = imp->GetPropertyInteger("RIPKIT_ITEM", -1);
     options_.native = imp->GetPropertyInteger("RIPKIT_NATIVE", 0) != 0;
     options_.skeleton_path = imp->GetPropertyString("RIPKIT_SKELETON", "");
+    options_.names_path = imp->GetPropertyString("RIPKIT_NAMES", "");
+    options_.anims = split_list(imp->GetPropertyString("RIPKIT_ANIMS", ""));
+    const int cine = imp->GetPropertyInteger("RIPKIT_CINE", -1);
+    options_.cine = cine >= 0 ? std::optional<int64_t>(cine) : std::nullopt;
     options_.settings.clear();
     parse_settings(imp->GetPropertyString("RIPKIT_SETTINGS", ""), options_.settings);
 }
