@@ -10,27 +10,7 @@ cd "$(dirname "$(readlink -f "$0")")"
 ROOT=$PWD
 JOBS=$(nproc 2>/dev/null || echo 2)
 
-BUILD_DEPS=(cmake g++ make pkg-config libassimp-dev libglm-dev nlohmann-json3-dev catch2
-    liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev)
-
-# apt-get install only the packages dpkg does not list as installed.
-install_missing() {
-    local missing=() p
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-    done
-    # npm fetches three.js for `ripkit view`; Node may come from another packaging
-    # (npm bundled), so what matters is the commands.
-    command -v node >/dev/null || missing+=(nodejs)
-    command -v npm >/dev/null || missing+=(npm)
-    ((${#missing[@]})) || return 0
-    local sudo=()
-    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-    echo "run.sh: installing ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
+source "$ROOT/scripts/install_missing.sh"
 
 install_missing "${BUILD_DEPS[@]}"
 

@@ -14,26 +14,9 @@ JOBS=2  # CI and developer machines have 2 cores
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
 BUILD_TYPE=${RIPKIT_TEST_BUILD_TYPE:-Debug}
 
-BUILD_DEPS=(cmake g++ make pkg-config libassimp-dev libglm-dev nlohmann-json3-dev catch2
-    liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev)
 TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-14-dev blender python3-numpy chromium)
 
-install_missing() {
-    local missing=() p
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-    done
-    # Node may come from another packaging (npm bundled); what matters is the commands.
-    command -v node >/dev/null || missing+=(nodejs)
-    command -v npm >/dev/null || missing+=(npm)
-    ((${#missing[@]})) || return 0
-    local sudo=()
-    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-    echo "test.sh: installing ${missing[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
+source "$ROOT/scripts/install_missing.sh"
 
 section() { echo; echo "=== test.sh: $* ($(date -u +%H:%M:%S))"; }
 
