@@ -130,6 +130,11 @@ const clip = gltf.animations[0];
 const count = extras.frame_count || extras.frames;
 const duration = Math.max(count ? (count - 1) / rate : 0, clip ? clip.duration : 0, 1 / rate);
 const scene = new THREE.Scene();
+// The game's clear colour (scene extras backdrop_rgb, sRGB 0-255, e.g. Rugrats'
+// (217, 175, 141)); without one the renderer's dark grey shows.
+const backdrop = extras.backdrop_rgb;
+if (Array.isArray(backdrop) && backdrop.length === 3 && backdrop.every((v) => Number.isFinite(v) && v >= 0 && v <= 255))
+  scene.background = new THREE.Color().setRGB(backdrop[0] / 255, backdrop[1] / 255, backdrop[2] / 255, THREE.SRGBColorSpace);
 scene.add(gltf.scene);
 scene.add(new THREE.HemisphereLight(0xffffff, 0x404040, 2.5));
 const mixer = new THREE.AnimationMixer(gltf.scene);

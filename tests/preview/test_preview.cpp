@@ -1,17 +1,20 @@
 // write_preview_html: the page embeds the scene's glb, and headless Chromium
 // plays it (frames advance, no console errors, the face texture is drawn).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <tuple>
 
 #include "ripkit/image/png.hpp"
 #include "ripkit/preview.hpp"
+#include "ripkit/registry.hpp"
 
 namespace fs = std::filesystem;
 using namespace ripkit;
@@ -120,19 +123,62 @@ std::string unbase64_prefix(const std::string& in, size_t n) {
     return out.substr(0, n);
 }
 
-std::string centre_pixel(const std::string& shot) {
+// A screenshot's RGBA pixels and size.
+Bytes read_shot(const std::string& shot, int& w, int& h) {
     INFO("screenshot " << shot);
     REQUIRE(fs::exists(shot));
     const std::string png = slurp(shot);
-    int w = 0, h = 0;
-    const Bytes rgba = image::decode_png_rgba(
+    return image::decode_png_rgba(
         ByteSpan(reinterpret_cast<const uint8_t*>(png.data()), png.size()), w, h);
+}
+
+std::string centre_pixel(const std::string& shot) {
+    int w = 0, h = 0;
+    const Bytes rgba = read_shot(shot, w, h);
     const size_t mid = (size_t(h / 2) * size_t(w) + size_t(w / 2)) * 4;
     REQUIRE(rgba.size() > mid + 3);
     const int r = rgba[mid], g = rgba[mid + 1], b = rgba[mid + 2];
     if (r > 200 && g < 60 && b < 60) return "red";
     if (g > 200 && r < 60 && b < 60) return "green";
     return std::to_string(r) + "," + std::to_string(g) + "," + std::to_string(b);
+}
+
+struct Rgb {
+    int r, g, b;
+};
+
+// The most frequent colour of the screenshot's canvas (the page's top 446 of
+// 480 rows; the bar below has its own colour) and the share of pixels it holds.
+std::pair<Rgb, double> canvas_mode(const std::string& shot) {
+    int w = 0, h = 0;
+    const Bytes rgba = read_shot(shot, w, h);
+    std::map<uint32_t, size_t> counts;
+    const int rows = std::min(h, 446);
+    for (size_t i = 0; i < size_t(rows) * size_t(w); ++i)
+        ++counts[uint32_t(rgba[4 * i]) << 16 | uint32_t(rgba[4 * i + 1]) << 8 | rgba[4 * i + 2]];
+    REQUIRE(!counts.empty());
+    const auto best = std::max_element(counts.begin(), counts.end(),
+                                       [](auto& a, auto& b) { return a.second < b.second; });
+    const uint32_t c = best->first;
+    return {{int(c >> 16), int((c >> 8) & 255), int(c & 255)},
+            double(best->second) / (double(rows) * double(w))};
+}
+
+bool near(const Rgb& a, const Rgb& b) {
+    return std::abs(a.r - b.r) <= 1 && std::abs(a.g - b.g) <= 1 && std::abs(a.b - b.b) <= 1;
+}
+
+// Runs tests/preview/drive.mjs on the page: what headless Chromium saw.
+nlohmann::json drive(const fs::path& page, const fs::path& work) {
+    const fs::path driver = env_path("RIPKIT_SOURCE_DIR") / "tests/preview/drive.mjs";
+    INFO("playwright-core is needed: (cd tests/preview && npm install)");
+    REQUIRE(fs::exists(driver.parent_path() / "node_modules/playwright-core"));
+    const fs::path result_file = work / "drive.json";
+    const std::string cmd = "node '" + driver.string() + "' '" + page.string() + "' '" +
+                            work.string() + "' > '" + result_file.string() + "'";
+    INFO(cmd);
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    return nlohmann::json::parse(slurp(result_file));
 }
 
 }  // namespace
@@ -163,15 +209,7 @@ TEST_CASE("preview page embeds the scene and plays in headless Chromium") {
     CHECK(html.find("https://") == std::string::npos);  // nothing fetched from the network
 
     // Headless Chromium through playwright-core (tests/preview/drive.mjs).
-    const fs::path driver = env_path("RIPKIT_SOURCE_DIR") / "tests/preview/drive.mjs";
-    INFO("playwright-core is needed: (cd tests/preview && npm install)");
-    REQUIRE(fs::exists(driver.parent_path() / "node_modules/playwright-core"));
-    const fs::path result_file = work / "drive.json";
-    const std::string cmd = "node '" + driver.string() + "' '" + page.string() + "' '" +
-                            work.string() + "' > '" + result_file.string() + "'";
-    INFO(cmd);
-    REQUIRE(std::system(cmd.c_str()) == 0);
-    const nlohmann::json r = nlohmann::json::parse(slurp(result_file));
+    const nlohmann::json r = drive(page, work);
     INFO(r.dump());
 
     // Playing: frames advance without errors (page errors and console errors).
@@ -198,4 +236,44 @@ TEST_CASE("preview page embeds the scene and plays in headless Chromium") {
     // Screenshots: the quad in the middle of the game camera's view is red, then green.
     CHECK(centre_pixel(r["screenshots"]["#t=0.25&pause"].get<std::string>()) == "red");
     CHECK(centre_pixel(r["screenshots"]["#t=0.75&pause"].get<std::string>()) == "green");
+}
+
+// Scene extras backdrop_rgb is the game's clear colour in sRGB 0-255: the
+// Rugrats seed's set_backdrop(view, 217, 175, 141). Chromium's pixels are sRGB,
+// so the page's background reads back as those numbers; a scene without one
+// keeps the renderer's 0x202020.
+TEST_CASE("preview page draws the scene's backdrop colour") {
+    REQUIRE(fs::exists("/usr/bin/chromium"));
+    const fs::path work = env_path("RIPKIT_BINARY_DIR") / "tests/preview/backdrop";
+    fs::remove_all(work);
+    fs::create_directories(work / "samples");
+    const FormatEntry* rugrats = nullptr;
+    for (const FormatEntry& e : format_entries())
+        if (std::string(e.id) == "rugrats_cine") rugrats = &e;
+    REQUIRE(rugrats != nullptr);
+    rugrats->write_samples(work / "samples");
+    Input in;
+    in.path = (work / "samples/DEMO_RAW.BIN").string();
+    in.bytes = read_file(in.path, Limits{});
+    const auto doc = rugrats->format().open(in, Options{});
+    const Scene rugrats_scene = doc->scene(doc->default_item());
+
+    for (const auto& [name, scene, expected] :
+         {std::tuple{"rugrats", rugrats_scene, Rgb{217, 175, 141}},
+          std::tuple{"plain", face_scene(), Rgb{32, 32, 32}}}) {
+        INFO(name);
+        const fs::path dir = work / name;
+        fs::create_directories(dir);
+        REQUIRE_NOTHROW(write_preview_html(scene, dir / "preview.html"));
+        const nlohmann::json r = drive(dir / "preview.html", dir);
+        INFO(r.dump());
+        CHECK(r["errors"].empty());
+        CHECK(r["playing"]["errors"].empty());
+        const auto [colour, share] =
+            canvas_mode(r["screenshots"]["#t=0.25&pause"].get<std::string>());
+        INFO("most frequent canvas colour " << colour.r << "," << colour.g << "," << colour.b
+                                            << " on " << share * 100 << "% of the canvas");
+        CHECK(near(colour, expected));
+        CHECK(share > 0.5);
+    }
 }
