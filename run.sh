@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # ./run.sh - the first command: installs what is missing (Debian 12, as root or
 # through sudo; npm's `three` package for the page `ripkit view` writes), builds
-# ripkit (Release, in build/, three.js built in), then converts every bundled
-# sample under samples/ (every item, glTF binary + WAV where there is audio) into
-# out/<format>/ and says where the output is. Safe to run again: it rebuilds
-# only what changed and skips samples already converted by the same binary.
+# ripkit (Release, in build/, three.js built in) and the Blender add-on zip, then
+# converts every bundled sample under samples/ (every item, glTF binary + WAV
+# where there is audio) into out/<format>/ and says where the output and the
+# add-on are. Safe to run again: it rebuilds only what changed and skips samples
+# already converted by the same binary.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 ROOT=$PWD
@@ -28,7 +29,7 @@ fi
 if [ ! -f build/CMakeCache.txt ]; then
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_WERROR=OFF >/dev/null
 fi
-cmake --build build -j"$JOBS" --target ripkit ripkit-make-samples
+cmake --build build -j"$JOBS" --target ripkit ripkit-make-samples ripkit_blender_zip
 RIPKIT=$ROOT/build/exporters/ripkit
 
 # The bundled samples; a checkout without them gets freshly written ones.
@@ -74,3 +75,6 @@ done < <(find "$SAMPLES" -mindepth 2 -type f -print0 | sort -z)
 files=$(find "$OUT" -type f ! -name '.*' | wc -l)
 echo "run.sh: converted $converted samples ($skipped already up to date, $companions companion or itemless files)"
 echo "run.sh: output: $OUT ($files files: .glb scenes, .wav audio)"
+ADDON=$ROOT/build/plugins/blender/ripkit_blender.zip
+echo "run.sh: Blender add-on: $ADDON"
+echo "run.sh: install it in Blender: Edit > Preferences > Add-ons > Install..., pick the zip, tick ripkit, set its ripkit executable to $RIPKIT (docs/blender.md)"
