@@ -170,3 +170,40 @@ def restore_failures():
     """Messages of restore steps that raised during the last import."""
     ext = sys.modules["ripkit_blender"].extension
     return [t for _, t in ext.last_messages if "ripkit restore" in t]
+
+
+def srgb_to_linear(c8):
+    """An 8-bit sRGB component as linear light: the IEC 61966-2-1 transfer
+    function, written here independently of the add-on."""
+    c = c8 / 255.0
+    if c <= 0.04045:
+        return c / 12.92
+    return ((c + 0.055) / 1.055) ** 2.4
+
+
+def check_world(checks, scene, srgb, label):
+    """srgb None: the scene's world is not one the add-on made. Else the world's
+    Background node (linked to the output) and viewport colour are the linear
+    value of `srgb`, which Blender's own colour management must agree with."""
+    world = scene.world
+    if srgb is None:
+        checks.ok(world is None or not world.name.startswith("ripkit backdrop"),
+                  label + " world untouched (%s)" % (world.name if world else None))
+        return
+    import mathutils
+    want = [srgb_to_linear(v) for v in srgb]
+    ocio = mathutils.Color([v / 255.0 for v in srgb]).from_srgb_to_scene_linear()
+    for w, o in zip(want, ocio):
+        checks.near(o, w, label + " Blender's sRGB -> linear agrees with the formula", 1e-3)
+    if not checks.ok(world is not None and world.use_nodes, label + " scene has a node world"):
+        return
+    out = next((n for n in world.node_tree.nodes if n.type == "OUTPUT_WORLD"), None)
+    src = _source(world.node_tree, out.inputs["Surface"]) if out else None
+    if not checks.ok(src is not None and src.node.type == "BACKGROUND",
+                     label + " world output fed by a Background node"):
+        return
+    colour = src.node.inputs["Color"].default_value
+    for i, channel in enumerate("rgb"):
+        checks.near(colour[i], want[i], label + " world colour %s" % channel, 1e-5)
+        checks.near(world.color[i], want[i], label + " world viewport colour %s" % channel, 1e-5)
+    checks.near(src.node.inputs["Strength"].default_value, 1.0, label + " world strength")

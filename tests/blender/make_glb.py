@@ -20,6 +20,7 @@ MOUTH_KEYS = [(0.0, 0.0), (0.5, 2.0), (1.0, 1.0)]   # STEP: time s, texture inde
 YFOV = 0.8
 YFOV_KEYS = [(0.0, 0.8), (1.0, 0.5)]
 ASPECT = 4.0 / 3.0
+BACKDROP = (217, 175, 141)  # scene extras backdrop_rgb, sRGB 0-255
 CAM_KEYS = [(0.0, (0.0, 1.0, 5.0)), (2.0, (1.0, 1.0, 5.0))]
 BONE_KEYS = [(0.0, (0.0, 0.0, 0.0, 1.0)), (1.0, (0.0, 0.0, math.sin(0.5), math.cos(0.5))),
              (2.0, (0.0, 0.0, 0.0, 1.0))]
@@ -105,7 +106,7 @@ def build():
         "scene": 0,
         "scenes": [{"nodes": [0], "extras": {
             "format": "synthetic", "item": 3, "frame_rate": RATE, "frame_count": FRAME_COUNT,
-            "units": "1 unit = 1 m", "axes": "y-up right-handed",
+            "units": "1 unit = 1 m", "axes": "y-up right-handed", "backdrop_rgb": list(BACKDROP),
             "audio": {"rate": AUDIO_RATE, "channels": 1, "frames": AUDIO_FRAMES, "start_frame": 0,
                       "file": "OUTSTEM.wav"}}}],
         "nodes": [

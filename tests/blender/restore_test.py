@@ -31,6 +31,7 @@ def check_synthetic(first, label):
     C.eq(scene.frame_start, first, label + " frame_start")
     C.eq(scene.frame_end, first + G.FRAME_COUNT - 1, label + " frame_end")
     C.eq(scene.get("ripkit_item"), 3, label + " scene item property")
+    U.check_world(C, scene, G.BACKDROP, label)
 
     def frame(t):
         return first + t * G.RATE
@@ -121,6 +122,7 @@ def foreign_gltf(work):
     C.eq(scene.render.fps, 24, "foreign glTF: scene fps untouched")
     seq = scene.sequence_editor
     C.ok(seq is None or not len(seq.sequences_all), "foreign glTF: no sound strip")
+    U.check_world(C, scene, None, "foreign glTF:")
     track = bpy.data.objects.get("actor_mouth")
     ks = U.keys(U.fcurve(track, "location", 0)) if track else []
     C.eq([k[0] for k in ks], [t * 24 for t, _ in G.MOUTH_KEYS], "foreign glTF: keys where Blender puts them")
@@ -174,6 +176,7 @@ def operator_import(work, fake):
     C.eq(res, {"FINISHED"}, "set_scene off: operator result")
     C.eq((scene.render.fps, scene.frame_start, scene.frame_end), before,
          "set_scene off: scene rate and range untouched")
+    U.check_world(C, scene, None, "set_scene off:")
     ks = U.keys(U.fcurve(bpy.data.objects.get("actor_mouth"), "location", 0))
     C.eq([round(k[0], 4) for k in ks], [1 + t * before[0] for t, _ in G.MOUTH_KEYS],
          "set_scene off: keys at 1 + t * scene fps")

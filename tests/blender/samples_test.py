@@ -241,6 +241,11 @@ def check_addon(g, label, fields, wav_path):
         C.ok(scene.camera is not None and scene.camera.type == "CAMERA", label + " scene camera set")
     check_faces(g, label, rate)
     check_sound(g, label, rate, wav_path)
+    # Rugrats: the seed's set_backdrop(217, 175, 141), in the glb and as the world.
+    backdrop = ex.get("backdrop_rgb")
+    if ex.get("format") == "rugrats-cine":
+        C.eq(backdrop, [217, 175, 141], label + " contract: scene extras backdrop_rgb")
+    U.check_world(C, scene, backdrop, label)
     scene.frame_set(1)
 
 
@@ -299,6 +304,7 @@ def check_plain(g, label):
     objs, bones = check_structure(g, label)
     # Without the restore the importer keys time t at frame t * scene fps (24).
     check_keys(g, label, 0, scene.render.fps, objs, bones)
+    U.check_world(C, scene, None, label)
 
 
 def check_fbx(g, label, notes, sample):

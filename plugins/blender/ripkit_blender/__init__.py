@@ -17,10 +17,12 @@ bl_info = {
 
 if "bpy" in locals():
     import importlib
-    for _m in (formats, converter, glb, restore, extension, importer, operators, preferences):
+    for _m in (formats, converter, glb, backdrop, restore, extension, importer, operators,
+               preferences):
         importlib.reload(_m)
 else:
-    from . import formats, converter, glb, restore, extension, importer, operators, preferences
+    from . import (formats, converter, glb, backdrop, restore, extension, importer, operators,
+                   preferences)
 
 import bpy
 

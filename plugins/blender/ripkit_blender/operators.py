@@ -60,7 +60,8 @@ def _common_props():
             description="Scene frame of the game's time 0 (keys, camera lens, sound)"),
         "set_scene": BoolProperty(
             name="Set scene", default=True,
-            description="Frame rate and range, active camera and render aspect from the file"),
+            description="Frame rate and range, active camera, render aspect and world colour "
+                        "(the game's backdrop) from the file"),
         "faces": EnumProperty(name="Faces", items=restore.FACE_MODES, default="DRIVER",
                               description="How face texture switching is rebuilt"),
         "sound": BoolProperty(name="Sound strip", default=True,

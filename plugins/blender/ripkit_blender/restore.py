@@ -2,6 +2,7 @@
 # docs/architecture.md "Metadata conventions"):
 #   - scene frame rate and frame range (scene extras frame_rate/frame_count),
 #     keys moved so the game's time 0 is `first_frame`, actions' frame ranges;
+#   - the world colour from scene extras backdrop_rgb (backdrop.py);
 #   - the imported action active on every animated object (NLA stashes fixed);
 #   - camera lens keys from camera extras yfov_times/yfov_values, the render
 #     aspect from the camera's aspectRatio, the scene camera;
@@ -16,6 +17,7 @@ import tempfile
 
 import bpy
 
+from . import backdrop
 from .glb import Glb
 
 FACE_MODES = (
@@ -109,6 +111,7 @@ class Restorer:
 
     def after_import(self, scene):
         steps = (("frames", self.retime_actions), ("scene", self.set_scene),
+                 ("backdrop", self.set_backdrop),
                  ("cameras", self.restore_cameras), ("faces", self.restore_faces),
                  ("sound", self.restore_sound), ("collection", self.gather_collection))
         for name, step in steps:
@@ -234,6 +237,10 @@ class Restorer:
                 small = isinstance(value, (float, str)) or (
                     isinstance(value, int) and -2**31 <= value < 2**31)  # IDProperty ints are 32-bit
                 scene["ripkit_" + key] = value if small else str(value)
+
+    def set_backdrop(self, scene):
+        if self.settings.set_scene:
+            backdrop.apply(scene, self.extras)
 
     # -- cameras ----------------------------------------------------------
     def restore_cameras(self, scene):
