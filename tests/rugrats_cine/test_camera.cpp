@@ -15,6 +15,7 @@
 
 #include "demo.hpp"
 #include "document.hpp"
+#include "hand_math.hpp"
 #include "writer.hpp"
 
 using namespace ripkit;
@@ -22,29 +23,8 @@ using namespace ripkit::rugrats;
 
 namespace {
 
-using V3 = std::array<double, 3>;
-using M3 = std::array<V3, 3>;  // rows
+using namespace hand;  // quat_matrix(q) is the parts' matrix of q
 
-// The rotation matrix of q / |q|, written out from the quaternion product.
-M3 parts_matrix(double x, double y, double z, double w) {
-    const double n = std::sqrt(x * x + y * y + z * z + w * w);
-    x /= n, y /= n, z /= n, w /= n;
-    return {{{1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)},
-             {2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)},
-             {2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)}}};
-}
-M3 parts_matrix(const Quat13& q) { return parts_matrix(q[0], q[1], q[2], q[3]); }
-M3 parts_matrix(const glm::vec4& q) { return parts_matrix(q.x, q.y, q.z, q.w); }
-
-V3 mul(const M3& m, const V3& v) {
-    return {m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
-            m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
-            m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2]};
-}
-M3 transpose(const M3& m) {
-    return {
-        {{m[0][0], m[1][0], m[2][0]}, {m[0][1], m[1][1], m[2][1]}, {m[0][2], m[1][2], m[2][2]}}};
-}
 V3 sub(const V3& a, const V3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 V3 add(const V3& a, const V3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
 V3 v3(const Vec3i& v) { return {double(v[0]), double(v[1]), double(v[2])}; }
@@ -122,8 +102,8 @@ TEST_CASE("camera: view = transpose(parts matrix of q) * (p - camera), any q") {
     const Channel& r = channel(s, "camera", AnimPath::Rotation);
     size_t in_front = 0;
     for (size_t rec = 0; rec < 3; ++rec) {
-        const M3 view = transpose(parts_matrix(kCameraQ[rec]));
-        const M3 gltf_to_world = parts_matrix(at_record(r, rec));
+        const M3 view = transpose(quat_matrix(kCameraQ[rec]));
+        const M3 gltf_to_world = quat_matrix(at_record(r, rec));
         const V3 gltf_cam = v3(at_record(t, rec));
         check_close(gltf_cam, flip(v3(kCameraPos[rec])), 1e-3);
         for (const V3& p : kPoints) {
@@ -154,8 +134,8 @@ TEST_CASE("actor: world = parts matrix of q * local + position, any q") {
     const glm::vec4 rq = at_record(channel(s, "actor_5", AnimPath::Rotation), 1);
     const V3 rt = v3(at_record(channel(s, "actor_5", AnimPath::Translation), 1));
     for (const V3& l : kPoints) {
-        const V3 world = add(mul(parts_matrix(q), l), v3(pos));  // engine
-        const V3 g = add(mul(parts_matrix(rq), flip(l)), rt);    // the glTF node
+        const V3 world = add(mul(quat_matrix(q), l), v3(pos));  // engine
+        const V3 g = add(mul(quat_matrix(rq), flip(l)), rt);    // the glTF node
         check_close(g, flip(world), 0.05);
     }
 }
@@ -189,7 +169,7 @@ TEST_CASE("ids 510 and 511: 0x2000 down, and 602 / 601 take the record") {
         for (const char* node : {c.self, c.other}) {
             const glm::vec4 rq = at_record(channel(s, node, AnimPath::Rotation), 1);
             for (const V3& l : kPoints)
-                check_close(mul(parts_matrix(rq), flip(l)), flip(mul(parts_matrix(c.rec.q), l)),
+                check_close(mul(quat_matrix(rq), flip(l)), flip(mul(quat_matrix(c.rec.q), l)),
                             0.05);
         }
         CHECK(s.nodes[size_t(s.find_node(c.other))].extras["ripkit.driven_by"] == c.self);
