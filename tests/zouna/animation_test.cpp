@@ -1,5 +1,6 @@
 // Animation_Z layout, slices, scene channels and skeleton binding.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstring>
 
 #include "container.hpp"
@@ -223,7 +224,20 @@ TEST_CASE("skeleton + two animations: one armature, names file, reset flags, tra
         const Channel* bez = channel(s, "TETE", AnimPath::Rotation, 0);
         REQUIRE(bez);
         CHECK(bez->interp == Interp::Linear);
-        CHECK(bez->times.size() > 2);
+        // Its keys (samples.cpp): a 0 -> (0.5, 0, 0) over 2 s with tangents c0 = b1 =
+        // (0.5, 0, 0): the Hermite x = u (0.5 + u ((1.5 - 1 - 0.5) + u (-1 + 1))) =
+        // 0.5 u, u = t / 2. An X angle of t / 4, mirrored: (-sin(t/8), 0, 0, cos(t/8)),
+        // baked at 60 samples a second.
+        REQUIRE(bez->times.size() == 121);
+        for (size_t i = 0; i < bez->times.size(); i += 15) {
+            const double t = bez->times[i];
+            INFO("t " << t);
+            CHECK(t == Approx(double(i) / 60.0));
+            CHECK(bez->values[i].x == Approx(-std::sin(t / 8)).margin(1e-6));
+            CHECK(bez->values[i].y == Approx(0.0).margin(1e-6));
+            CHECK(bez->values[i].z == Approx(0.0).margin(1e-6));
+            CHECK(bez->values[i].w == Approx(std::cos(t / 8)).margin(1e-6));
+        }
         CHECK(channel(s, "SPINE", AnimPath::Rotation, 0)->interp == Interp::Linear);
         // Material, mesh, morph tracks and messages survive as helper nodes + extras.
         CHECK(s.find_node("material MAT_SAMPLE u_translation") > 0);

@@ -1,0 +1,142 @@
+// A Ratatouille Skel_Z laid out by hand: BFF0 header naming v1.06.63, the
+// 24-byte object header, then the body with Rat PC's 36 bytes before the
+// bone count and two 248-byte bones (fields at bff's FUEL offsets, the
+// layout this project assumes for Rat too; indices in the Rat template's
+// order child, parent, next, previous). Every value below is placed at its
+// documented offset here, without the project's writer.
+#include <catch2/catch.hpp>
+
+#include "crc32.hpp"
+#include "format.hpp"
+#include "test_util.hpp"
+
+using namespace ripkit;
+using namespace zouna_test;
+
+namespace {
+
+struct HandBone {
+    uint32_t user_define;
+    float rotation[4], scale[3];
+    uint32_t flags;
+    float translation[3];
+    int32_t indices[4];  // child, parent, next sibling, previous sibling
+    const char* name;
+};
+
+const HandBone kBones[2] = {
+    {7, {0, 0, 0, 1}, {1, 1, 1}, 0x10, {0, 1, 0}, {1, -1, -1, -1}, "ROOT"},
+    {9, {0, 0.6f, 0, 0.8f}, {1, 2, 1}, 0x20, {0.25f, 0.5f, 0.75f}, {-1, 0, -1, -1}, "TETE"}};
+
+Bytes rat_body() {
+    Hand h{false, {}};
+    h.u32(0x3);                                         // +0 flags
+    for (float f : {0.5f, 1.0f, 0.0f, 2.0f}) h.f32(f);  // +4 bounding sphere
+    for (int i = 0; i < 4; ++i) h.u32(0xABABABAB);      // +20 Rat's further 16 bytes
+    REQUIRE(h.b.size() == 36);
+    h.u32(2);  // +36 bone count
+    for (const HandBone& b : kBones) {
+        const size_t at = h.b.size();
+        h.u32(b.user_define);                                         // 0
+        for (float f : b.rotation) h.f32(f);                          // 4
+        for (float f : b.scale) h.f32(f);                             // 20
+        h.u32(b.flags);                                               // 32
+        for (float f : b.translation) h.f32(f);                       // 36
+        h.b.resize(at + 228, 0);                                      // runtime matrices, pointers
+        for (int32_t i : b.indices) h.u32(static_cast<uint32_t>(i));  // 228
+        h.u32(zouna::asobo_crc32(b.name));                            // 244
+        REQUIRE(h.b.size() == at + 248);
+    }
+    for (int i = 0; i < 7; ++i) h.u32(0);  // names, groups, collision: empty
+    return h.b;
+}
+
+// "BFF0", u16 header size - 6, u8 platform (0 = PC, little-endian), the
+// version string and its NUL, zero-padded to 16; then the object header
+// (data size = link + body, link size, decompressed size, compressed size 0,
+// class crc, name crc), a 4-byte link header and the body.
+Bytes rat_file() {
+    const Bytes body = rat_body();
+    const std::string version = "v1.06.63.02";
+    Bytes f = {'B', 'F', 'F', '0', 0, 0, 0};
+    f.insert(f.end(), version.begin(), version.end());
+    f.push_back(0);
+    f.resize(32, 0);  // 19 bytes, aligned to 32
+    f[4] = uint8_t(32 - 6);
+    Hand h{false, {}};
+    h.u32(uint32_t(4 + body.size()));
+    h.u32(4);
+    h.u32(uint32_t(body.size()));
+    h.u32(0);
+    h.u32(zouna::asobo_crc32("Skel_Z"));
+    h.u32(zouna::asobo_crc32("RAT_SKEL"));
+    h.u32(0);  // link header
+    f.insert(f.end(), h.b.begin(), h.b.end());
+    f.insert(f.end(), body.begin(), body.end());
+    return f;
+}
+
+std::unique_ptr<Document> open(Options o = {}) {
+    Input in;
+    in.path = "RAT_SKEL.Skel_Z";
+    in.bytes = rat_file();
+    return formats::zouna_format().open(in, o);
+}
+
+}  // namespace
+
+TEST_CASE("Ratatouille Skel_Z by hand: 36 header bytes, bones at their offsets, parent second") {
+    const auto doc = open();
+    CHECK(doc->info()["game"] == "ratatouille");
+    const nlohmann::json d = doc->dump(zouna::asobo_crc32("RAT_SKEL"));
+    CHECK(d["class"] == "Skel_Z");
+    CHECK(d["flags"] == 3);
+    REQUIRE(d["bones"].size() == 2);
+    for (size_t i = 0; i < 2; ++i) {
+        INFO("bone " << i);
+        const HandBone& b = kBones[i];
+        const nlohmann::json& j = d["bones"][i];
+        CHECK(j["bone"] == zouna::asobo_crc32(b.name));
+        CHECK(j["user_define"] == b.user_define);
+        CHECK(j["flags"] == b.flags);
+        CHECK(j["parent"] == b.indices[1]);
+        CHECK(j["indices"] == nlohmann::json(b.indices));
+        for (int c = 0; c < 4; ++c) CHECK(j["rotation"][c] == Approx(b.rotation[c]));
+        for (int c = 0; c < 3; ++c) {
+            CHECK(j["scale"][c] == Approx(b.scale[c]));
+            CHECK(j["translation"][c] == Approx(b.translation[c]));
+        }
+    }
+    // The armature: TETE under ROOT, rest pose in glTF axes (Z mirrored,
+    // quaternion (x, y, z, w) -> (-x, -y, z, w)).
+    const Scene s = doc->scene(zouna::asobo_crc32("RAT_SKEL"));
+    validate_scene(s);
+    const std::string root = std::to_string(zouna::asobo_crc32("ROOT"));
+    const std::string tete = std::to_string(zouna::asobo_crc32("TETE"));
+    REQUIRE(s.find_node(tete) > 0);
+    const Node& t = s.nodes[size_t(s.find_node(tete))];
+    CHECK(t.parent == s.find_node(root));
+    CHECK(t.translation == glm::vec3(0.25f, 0.5f, -0.75f));
+    CHECK(t.rotation.y == Approx(-0.6f));
+    CHECK(t.rotation.w == Approx(0.8f));
+    CHECK(t.scale == glm::vec3(1, 2, 1));
+}
+
+TEST_CASE("the same bytes as FUEL's 20-byte header read the Rat fields as a bone count") {
+    Options fuel;
+    fuel.settings["skel"] = "fuel";
+    try {
+        open(fuel)->dump(zouna::asobo_crc32("RAT_SKEL"));
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Truncated);
+        CHECK(std::string(e.what()).find(std::to_string(0xABABABABu) + " bones") !=
+              std::string::npos);
+    }
+    // The FUEL family's parent index choice would make bone 1 ROOT's parent.
+    Options first;
+    first.settings["parent_index"] = "0";
+    const nlohmann::json d = open(first)->dump(zouna::asobo_crc32("RAT_SKEL"));
+    CHECK(d["bones"][0]["parent"] == 1);
+    CHECK(d["bones"][1]["parent"] == -1);
+}
