@@ -26,6 +26,8 @@ const char* error_kind_name(ErrorKind kind) {
             return "i/o";
         case ErrorKind::Usage:
             return "usage";
+        case ErrorKind::Cancelled:
+            return "cancelled";
     }
     return "error";
 }

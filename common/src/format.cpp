@@ -46,6 +46,11 @@ std::vector<std::string> split_list(const std::string& text, char separator) {
     return out;
 }
 
+std::shared_ptr<Budget> budget_for(const Options& options) {
+    if (options.budget) return options.budget;
+    return std::make_shared<Budget>(options.limits, options.progress);
+}
+
 std::optional<std::string> Options::setting(const std::string& key) const {
     auto it = settings.find(key);
     if (it == settings.end()) return std::nullopt;

@@ -105,7 +105,7 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
         const std::string name =
             stem + "_" + std::to_string(items[i].id) + "." + output_format_extension(fmt);
         if (!progress(i + 1, items.size(), name + " (" + items[i].label + ")"))
-            fail_no_offset(ErrorKind::Usage, "cancelled");
+            fail_no_offset(ErrorKind::Cancelled, "the job to run to its end");
         const Scene scene = item_scene(session, items[i].id);
         const ExportResult r = with_context("item " + std::to_string(items[i].id),
                                             [&] { return export_scene(scene, dir / name, eo); });

@@ -69,7 +69,7 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options) {
     for (uint32_t i = 0; i < layout_.model_count; ++i) {
         if (options.progress &&
             !options.progress(i, layout_.model_count, "model " + std::to_string(i)))
-            fail_no_offset(ErrorKind::Usage, "cancelled");
+            fail_no_offset(ErrorKind::Cancelled, "the job to run to its end");
         try {
             models_[i] = decode_model(*rom_, layout_, i, *cache_, options.limits);
         } catch (const Error& e) {

@@ -45,3 +45,112 @@ TEST_CASE("default limits refuse a hostile 32-bit count of big records") {
     CHECK_THROWS_AS(check_alloc(l, 0xFFFFFFFFull, 64, 0, "records"), Error);
     CHECK(check_alloc(l, 1000, 64, 0, "records") == 1000);
 }
+
+TEST_CASE("set_limit takes every documented key, decimal with k/M/G suffixes") {
+    Limits l;
+    set_limit(l, "total_bytes", "512M");
+    CHECK(l.max_total_bytes == 512ull * 1024 * 1024);
+    set_limit(l, "steps", "2500");
+    CHECK(l.max_steps == 2500);
+    set_limit(l, "depth", "1k");
+    CHECK(l.max_depth == 1024);
+    set_limits(l, "elements=3;total_steps=1G,input_bytes=7");
+    CHECK(l.max_elements == 3);
+    CHECK(l.max_total_steps == 1ull << 30);
+    CHECK(l.max_input_bytes == 7);
+    CHECK(limit_defs().size() == 7);
+}
+
+TEST_CASE("set_limit refuses unknown keys and malformed amounts as usage errors") {
+    Limits l;
+    Error unknown = expect_error([&] { set_limit(l, "total_byte", "5"); });
+    CHECK(unknown.kind() == ErrorKind::Usage);
+    CHECK(unknown.expected().find("total_byte") != std::string::npos);
+    CHECK(unknown.expected().find("total_bytes, total_steps") != std::string::npos);
+    for (const char* bad : {"", "0", "-1", "2abc", "1.5", "inf", "1T", "1kk",
+                            "18446744073709551616", "17179869184G"}) {
+        CAPTURE(bad);
+        Error e = expect_error([&] { set_limit(l, "steps", bad); });
+        CHECK(e.kind() == ErrorKind::Usage);
+        CHECK(e.expected().find("'steps'") != std::string::npos);
+    }
+    CHECK(expect_error([&] { set_limits(l, "steps"); }).kind() == ErrorKind::Usage);
+}
+
+TEST_CASE("a Budget counts bytes held across charges and refuses the one past the total") {
+    Limits l;
+    l.max_total_bytes = 1000;
+    Budget b(l);
+    b.charge_bytes(600, "frames");
+    b.charge_bytes(400, "keys");  // exactly at the total
+    CHECK(b.bytes_held() == 1000);
+    Error e = expect_error([&] { b.charge_bytes(1, "one more sample", 0x40); });
+    CHECK(e.kind() == ErrorKind::AllocationLimit);
+    CHECK(*e.offset() == 0x40);
+    CHECK(e.expected().find("one more sample") != std::string::npos);
+    CHECK(e.expected().find("--limit total_bytes=") != std::string::npos);
+    CHECK(b.bytes_held() == 1000);  // the refused charge is not kept
+    b.release_bytes(300);
+    CHECK(b.bytes_held() == 700);
+    CHECK(b.peak_bytes() == 1000);
+    // A charge that would wrap 64 bits is refused, not wrapped.
+    CHECK(expect_error([&] { b.charge_bytes(UINT64_MAX, "wrap"); }).kind() ==
+          ErrorKind::AllocationLimit);
+    CHECK(b.bytes_held() == 700);
+}
+
+TEST_CASE("Budget::alloc applies the per-structure limits before the total") {
+    Limits l;
+    l.max_elements = 10;
+    l.max_total_bytes = 100;
+    Budget b(l);
+    CHECK(b.alloc(10, 8, std::nullopt, "keys") == 10);
+    CHECK(b.bytes_held() == 80);
+    Error count = expect_error([&] { b.alloc(11, 1, 5, "keys"); });
+    CHECK(count.expected().find("--limit elements=") != std::string::npos);
+    Error total = expect_error([&] { b.alloc(3, 8, 5, "keys"); });  // 80 + 24 > 100
+    CHECK(total.expected().find("--limit total_bytes=") != std::string::npos);
+}
+
+TEST_CASE("a Budget scope gives back the bytes charged inside it, steps stay counted") {
+    Limits l;
+    l.max_total_bytes = 100;
+    l.max_total_steps = 10;
+    Budget b(l);
+    b.charge_bytes(30, "decoded item");
+    {
+        Budget::Scope item(b);
+        b.charge_bytes(70, "scene keys");
+        b.charge_steps(6, "samples");
+        CHECK(b.bytes_held() == 100);
+    }
+    CHECK(b.bytes_held() == 30);
+    {
+        Budget::Scope item(b);
+        b.charge_bytes(70, "next scene");  // fits again once the first scene is gone
+        Error steps = expect_error([&] { b.charge_steps(5, "samples"); });  // 6 + 5 > 10
+        CHECK(steps.kind() == ErrorKind::StepLimit);
+        CHECK(steps.expected().find("--limit total_steps=") != std::string::npos);
+    }
+    CHECK(b.steps_used() == 6);
+}
+
+TEST_CASE("Budget::progress reports and turns a refusal into a Cancelled error") {
+    std::vector<uint64_t> seen;
+    Budget go({}, [&](uint64_t d, uint64_t, const std::string&) {
+        seen.push_back(d);
+        return true;
+    });
+    go.progress(1, 3, "model 1");
+    go.progress(2, 3, "model 2");
+    CHECK(seen == std::vector<uint64_t>{1, 2});
+    Budget stop({}, [](uint64_t d, uint64_t, const std::string&) { return d < 2; });
+    stop.progress(1, 3, "model 1");
+    Error e = expect_error([&] { stop.progress(2, 3, "model 2"); });
+    CHECK(e.kind() == ErrorKind::Cancelled);
+    CHECK(std::string(error_kind_name(e.kind())) == "cancelled");
+    CHECK(e.expected().find("model 2") != std::string::npos);
+    Budget none;
+    CHECK_NOTHROW(none.progress(5, 3, "no callback"));
+    CHECK_FALSE(none.has_progress());
+}

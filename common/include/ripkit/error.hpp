@@ -24,6 +24,7 @@ enum class ErrorKind {
     Unsupported,      // a valid variant we do not decode
     Io,               // the file cannot be read or written
     Usage,            // the caller asked for something that does not exist (item 99 of 3)
+    Cancelled,        // the progress callback asked to stop
 };
 
 const char* error_kind_name(ErrorKind kind);

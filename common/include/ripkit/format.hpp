@@ -60,10 +60,16 @@ struct Options {
     std::map<std::string, std::string> settings;
     Limits limits;
     ProgressFn progress;
+    // The document-wide budget (limits.hpp), shared by open, scene() and the
+    // export of one input. Null: open makes one from `limits` and `progress`.
+    std::shared_ptr<Budget> budget;
     const FileSource* files = nullptr;  // companion file access; may be null
 
     std::optional<std::string> setting(const std::string& key) const;
 };
+
+// options.budget, or a new Budget from options.limits and options.progress.
+std::shared_ptr<Budget> budget_for(const Options& options);
 
 // "a,b,,c" -> {"a", "b", "c"}: how lists are given on the command line and in
 // Assimp string properties (empty entries dropped).

@@ -43,7 +43,7 @@ void F3dex2Interpreter::run(uint32_t address, int slot) {
     // own commands (through G_DL branch / G_BRANCH_Z) would never end.
     std::vector<std::unordered_set<uint32_t>> seen(1);
     const uint64_t max_steps = limits_.max_steps;
-    const uint32_t max_depth = std::min<uint32_t>(config_.max_call_depth, limits_.max_depth);
+    const uint64_t max_depth = std::min<uint64_t>(config_.max_call_depth, limits_.max_depth);
     while (!stack.empty()) {
         if (++stats_.steps > max_steps)
             fail(ErrorKind::StepLimit, stack.back().pc,
