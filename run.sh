@@ -77,4 +77,4 @@ echo "run.sh: converted $converted samples ($skipped already up to date, $compan
 echo "run.sh: output: $OUT ($files files: .glb scenes, .wav audio)"
 ADDON=$ROOT/build/plugins/blender/ripkit_blender.zip
 echo "run.sh: Blender add-on: $ADDON"
-echo "run.sh: install it in Blender: Edit > Preferences > Add-ons > Install..., pick the zip, tick ripkit, set its ripkit executable to $RIPKIT (docs/blender.md)"
+echo "run.sh: install it in Blender: Edit > Preferences > Add-ons > Install... (4.2+: Get Extensions > Install from Disk...), pick the zip, tick ripkit, set its ripkit executable to $RIPKIT (docs/blender.md)"

@@ -17,12 +17,12 @@ bl_info = {
 
 if "bpy" in locals():
     import importlib
-    for _m in (formats, converter, glb, backdrop, restore, extension, importer, operators,
-               preferences):
+    for _m in (formats, converter, glb, compat, backdrop, restore, extension, importer,
+               operators, preferences):
         importlib.reload(_m)
 else:
-    from . import (formats, converter, glb, backdrop, restore, extension, importer, operators,
-                   preferences)
+    from . import (formats, converter, glb, compat, backdrop, restore, extension, importer,
+                   operators, preferences)
 
 import bpy
 

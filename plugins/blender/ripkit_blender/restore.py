@@ -17,7 +17,7 @@ import tempfile
 
 import bpy
 
-from . import backdrop
+from . import backdrop, compat
 from .glb import Glb
 
 FACE_MODES = (
@@ -354,7 +354,7 @@ class Restorer:
         start = int(audio.get("start_frame", 0) or 0)
         editor = scene.sequence_editor or scene.sequence_editor_create()
         label = str(self.extras.get("format", "ripkit")) + " audio"
-        strip = editor.sequences.new_sound(label, wav, channel=1 + _busy_channel(editor),
+        strip = compat.top_strips(editor).new_sound(label, wav, channel=1 + _busy_channel(editor),
                                            frame_start=self.settings.first_frame + start)
         strip.sound.pack()
         strip.sound.name = label
@@ -377,7 +377,7 @@ class Restorer:
 
 
 def _busy_channel(editor):
-    return max((s.channel for s in editor.sequences_all), default=0)
+    return max((s.channel for s in compat.all_strips(editor)), default=0)
 
 
 def lens_of(cam, yfov):
