@@ -41,8 +41,10 @@ inline const ripkit::pikachu::GameTrig& fuzz_trig() {
 }
 
 // Returns the number of animations built. A bank that cannot become an
-// animation is an accepted outcome; validate_scene failing is a finding.
-inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits) {
+// animation is an accepted outcome (its error goes to `errors` when given);
+// validate_scene failing is a finding.
+inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits,
+                             std::vector<ripkit::Error>* errors = nullptr) {
     using namespace ripkit;
     using namespace ripkit::pikachu;
     if (data.size() < kAnimHeader) return 0;
@@ -83,12 +85,14 @@ inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits
     (void)compatible_banks(t, h);
     const AnimMapping mapping = AnimMapping::from_options(Options{});
     for (const AnimBank& b : t.banks) {
+        if (b.error && errors && b.index < kAnimFuzzBanks) errors->push_back(*b.error);
         if (b.error || b.empty()) continue;
         try {
             Animation a =
                 build_bank_animation(b, t.quantum, h, names, s, fuzz_trig(), {}, mapping, limits);
             if (!a.channels.empty()) s.animations.push_back(std::move(a));
-        } catch (const Error&) {
+        } catch (const Error& e) {
+            if (errors) errors->push_back(e);
         }
     }
     validate_scene(s);  // a bank that built must give a valid scene

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <numbers>
 
+#include "hand_math.hpp"
 #include "pikachu_test_util.hpp"
 #include "rip_importer.hpp"
 #include "ripkit/error.hpp"
@@ -201,26 +202,67 @@ TEST_CASE("materials follow the draw state: wrap, lighting, culling, vertex colo
     CHECK(blend);
 }
 
-TEST_CASE("the Euler order is an overridable assumption") {
+namespace {
+
+// The seed's sine route, by hand, for the sample ROM's table (sin of 4096
+// steps a turn, s16): radians * 65536 / 2pi rounded to a 16-bit angle, whose
+// top 12 bits pick the entry. So the engine turns by the angle rounded to
+// 1/4096 of a turn (cos adds a quarter turn, a whole number of entries).
+double table_angle(float radians) {
+    const long long units = std::llround(double(radians) * (65536.0 / (2.0 * std::numbers::pi)));
+    return 2.0 * std::numbers::pi * double((units & 0xFFFF) >> 4) / 4096.0;
+}
+
+// Right-handed Euler rotations, `first` applied first: xyz = Rz Ry Rx.
+hand::M3 euler_matrix(const glm::vec3& e, const std::string& order) {
+    hand::M3 r = hand::rot_x(0);
+    for (char axis : order) {
+        const double a = table_angle(e[axis - 'x']);
+        r = hand::mul(axis == 'x'   ? hand::rot_x(a)
+                      : axis == 'y' ? hand::rot_y(a)
+                                    : hand::rot_z(a),
+                      r);
+    }
+    return r;
+}
+
+double max_diff(const hand::M3& a, const hand::M3& b) {
+    double d = 0;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) d = std::max(d, std::abs(a[r][c] - b[r][c]));
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("the Euler order is an overridable assumption: each order's matrix, by hand") {
     Fixture f;
-    // Node 5 rotates about all three axes: another order moves its vertices.
     Options o;
     o.settings["euler_order"] = "zyx";
     const auto other = pktest::open_rom(f.built.rom, o);
     CHECK(other->info()["layout"]["euler_order"]["value"] == "zyx");
     CHECK(other->info()["layout"]["euler_order"]["source"] == "setting");
+    CHECK(f.doc->info()["layout"]["euler_order"]["value"] == "xyz");
     const Scene a = f.doc->scene(0), b = other->scene(0);
-    const auto& ja = a.skins[0].inverse_bind[5];
-    const auto& jb = b.skins[0].inverse_bind[5];
-    float diff = 0;
-    for (int c = 0; c < 4; ++c) diff += glm::length(ja[c] - jb[c]);
-    CHECK(diff > 1e-3f);
-    // Node 1 rotates about Y alone: the order does not matter there.
-    const auto& ka = a.skins[0].inverse_bind[1];
-    const auto& kb = b.skins[0].inverse_bind[1];
-    float same = 0;
-    for (int c = 0; c < 4; ++c) same += glm::length(ka[c] - kb[c]);
-    CHECK(same < 1e-5f);
+    // Node 5 turns about all three axes by (0.3, 0.2, 0.1) (the builder's
+    // input): its rest rotation is Rz Ry Rx by default, Rx Ry Rz with zyx.
+    const glm::vec3 e5 = sample_rom_spec().models[0].nodes[5].rotation;
+    REQUIRE(e5 == glm::vec3(0.3f, 0.2f, 0.1f));
+    const hand::M3 xyz = euler_matrix(e5, "xyz"), zyx = euler_matrix(e5, "zyx");
+    REQUIRE(max_diff(xyz, zyx) > 0.03);  // the orders differ well above the tolerance
+    const int n5a = a.find_node("node5_t6"), n5b = b.find_node("node5_t6");
+    REQUIRE(n5a >= 0);
+    REQUIRE(n5b >= 0);
+    CHECK(max_diff(hand::quat_matrix(a.nodes[size_t(n5a)].rotation), xyz) < 2e-4);
+    CHECK(max_diff(hand::quat_matrix(b.nodes[size_t(n5b)].rotation), zyx) < 2e-4);
+    // Node 1 turns about Y alone: both orders give Ry(pi/2).
+    const glm::vec3 e1 = sample_rom_spec().models[0].nodes[1].rotation;
+    for (const Scene* s : {&a, &b}) {
+        const int n1 = s->find_node("node1_t2");
+        REQUIRE(n1 >= 0);
+        CHECK(max_diff(hand::quat_matrix(s->nodes[size_t(n1)].rotation),
+                       hand::rot_y(table_angle(e1.y))) < 2e-4);
+    }
     o.settings["euler_order"] = "xxy";
     CHECK_THROWS_AS(pktest::open_rom(f.built.rom, o), Error);
 }
