@@ -1,6 +1,7 @@
 // The tool on every registered format's samples: info, list, dump and convert
 // succeed with exit 0 and produce what `list` promises.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -91,24 +92,171 @@ TEST_CASE("list prints every item, marking empty ones") {
     }
 }
 
-TEST_CASE("dump writes valid JSON to stdout and to a file") {
+namespace {
+
+// What the bundled samples hold, from the inputs their writers are given
+// (importers/*/samples.cpp, rugrats_cine_format.cpp, rom_builder.cpp) and
+// the formats' own facts (TR4's table has 30 entries, TR5's 44), keyed by
+// the path under samples/. "#" = the size of the array or object there.
+struct Fact {
+    std::string pointer;
+    json want;
+};
+
+const std::map<std::string, std::vector<Fact>>& whole_facts() {
+    static const std::map<std::string, std::vector<Fact>> f = {
+        {"tr_cutseq/CUTSEQ.PAK",
+         {{"/format", "tr-cutseq"},
+          {"/variant", "tr4"},
+          {"#/cutscenes", 30},
+          {"/cutscenes/0/frames", 240},
+          {"/cutscenes/0/audio_track", 3},
+          {"#/cutscenes/0/actors", 2}}},
+        {"tr_cutseq/CUTSEQ.BIN",
+         {{"/variant", "tr5"},
+          {"#/cutscenes", 44},
+          {"/cutscenes/0/frames", 150},
+          {"/cutscenes/0/audio_track", 7},
+          {"#/cutscenes/0/actors", 2}}},
+        {"rugrats_cine/DEMO_RAW.BIN",
+         {{"/format", "rugrats-cine"},
+          {"/shape", "raw2352"},
+          {"/header/frames", 60},
+          {"#/frames", 60},
+          {"/audio/channels", 2},
+          {"/audio/rate", 37800}}},
+        {"rugrats_cine/DEMO_2336.STR",
+         {{"/shape", "mode2_2336"},
+          {"#/frames", 30},
+          {"/audio/channels", 1},
+          {"/audio/rate", 18900}}},
+        {"rugrats_cine/DEMO_DATA.BIN",
+         {{"/shape", "data2048"}, {"#/frames", 30}, {"/audio", nullptr}}},
+        {"zouna/little/WALK.Animation_Z",
+         {{"/format", "zouna"},
+          {"/class", "Animation_Z"},
+          {"/endian", "little"},
+          {"/duration", 2.0},
+          {"#/nodes", 4},
+          {"/object/name", "WALK"}}},
+        {"zouna/big/WALK.Animation_Z", {{"/endian", "big"}, {"/duration", 2.0}, {"#/nodes", 4}}},
+        {"zouna/big/3338892134.Animation_Z",
+         {{"/duration", 1.0},
+          {"#/nodes", 2},
+          {"/object/crc", 3338892134u},
+          {"/object/compressed", true}}},
+        {"zouna/little/SKEL_SAMPLE.Skel_Z",
+         {{"/class", "Skel_Z"}, {"#/bones", 4}, {"/bones/0/parent", -1}, {"/bones/3/parent", 1}}},
+        {"zouna/big/MAT_ANIM_SAMPLE.MaterialAnim_Z",
+         {{"/class", "MaterialAnim_Z"}, {"/duration", 1.0}, {"/flags", 1}}},
+        {"zouna/SAMPLE.DPC",
+         {{"/container", "bigfile"},
+          {"#/objects", 4},
+          {"/objects/0/name", "SKEL_SAMPLE"},
+          {"/objects/1/name", "WALK"}}},
+        {"pikachu/pikachu_sample.z64",
+         {{"/info/format", "hey-you-pikachu"},
+          {"/info/game_code", "NPGE"},
+          {"/info/byte_order", "z64"}}},
+    };
+    return f;
+}
+
+// The same for `dump --item <first non-empty item>`.
+const std::map<std::string, std::vector<Fact>>& item_facts() {
+    static const std::map<std::string, std::vector<Fact>> f = {
+        {"tr_cutseq/CUTSEQ.PAK",
+         {{"#/cutscenes", 1}, {"/cutscenes/0/index", 1}, {"/cutscenes/0/frames", 240}}},
+        {"tr_cutseq/CUTSEQ.BIN",
+         {{"#/cutscenes", 1}, {"/cutscenes/0/index", 1}, {"/cutscenes/0/frames", 150}}},
+        {"rugrats_cine/DEMO_RAW.BIN", {{"/item", 1}, {"#/frames", 60}}},
+        {"zouna/SAMPLE.DPC", {{"/class", "Skel_Z"}, {"#/bones", 4}}},
+        {"pikachu/pikachu_sample.z64",
+         {{"#/models", 1},
+          {"/models/0/model_index", 0},
+          {"#/models/0/nodes", 9},
+          {"/models/0/nodes/5/type", 6},
+          {"/models/0/nodes/5/rotation", {0.3, 0.2, 0.1}},
+          {"/models/0/nodes/5/translation", {0.0, -40.0, 0.0}}}},
+    };
+    return f;
+}
+
+// samples/<format>/... as "<format>/...", wherever the sample was written.
+std::string sample_key(const Sample& s) {
+    std::vector<std::string> parts;
+    for (const auto& p : s.path) parts.push_back(p.string());
+    size_t from = parts.size();
+    for (size_t i = 0; i < parts.size(); ++i)
+        if (parts[i] == s.format_id) from = i;
+    std::string key;
+    for (size_t i = from; i < parts.size(); ++i) key += (key.empty() ? "" : "/") + parts[i];
+    return key;
+}
+
+bool same(const json& got, const json& want) {
+    if (want.is_number_float() || (want.is_number() && got.is_number_float()))
+        return got.is_number() && std::abs(got.get<double>() - want.get<double>()) < 1e-6;
+    if (want.is_array()) {
+        if (!got.is_array() || got.size() != want.size()) return false;
+        for (size_t i = 0; i < want.size(); ++i)
+            if (!same(got[i], want[i])) return false;
+        return true;
+    }
+    return got == want;
+}
+
+// Checks each fact; returns how many were checked.
+size_t check_facts(const json& doc, const std::vector<Fact>& facts) {
+    for (const Fact& f : facts) {
+        INFO(f.pointer << " should be " << f.want.dump());
+        const bool size = f.pointer[0] == '#';
+        const json::json_pointer at(size ? f.pointer.substr(1) : f.pointer);
+        REQUIRE(doc.contains(at));
+        const json& got = doc.at(at);
+        INFO("got " << (size ? std::to_string(got.size()) : got.dump()));
+        CHECK((size ? json(got.size()) == f.want : same(got, f.want)));
+    }
+    return facts.size();
+}
+
+}  // namespace
+
+TEST_CASE("dump writes each sample's decoded values to stdout and to a file") {
+    std::map<std::string, size_t> checked;  // per format
     for (const Sample& s : samples()) {
-        INFO(s.path.string());
+        const std::string key = sample_key(s);
+        INFO(key);
         const ToolResult whole = run_tool({"dump", s.path.string()});
         REQUIRE(whole.exit_code == 0);
-        CHECK_NOTHROW(json::parse(whole.out));
+        const json doc = json::parse(whole.out);
+        CHECK(doc.is_object());
+        auto w = whole_facts().find(key);
+        if (w != whole_facts().end()) checked[s.format_id] += check_facts(doc, w->second);
         const auto ids = non_empty_ids(list_json(s.path));
-        if (ids.empty()) continue;
-        const ToolResult one =
-            run_tool({"dump", "--item", std::to_string(ids[0]), s.path.string()});
-        REQUIRE(one.exit_code == 0);
-        CHECK_NOTHROW(json::parse(one.out));
+        if (!ids.empty()) {
+            const ToolResult one =
+                run_tool({"dump", "--item", std::to_string(ids[0]), s.path.string()});
+            REQUIRE(one.exit_code == 0);
+            const json item = json::parse(one.out);
+            auto it = item_facts().find(key);
+            if (it != item_facts().end()) checked[s.format_id] += check_facts(item, it->second);
+            // An item the file does not have is a usage error, not an empty dump.
+            const ToolResult none = run_tool({"dump", "--item", "999999", s.path.string()});
+            CHECK(none.exit_code != 0);
+            CHECK(none.out.empty());
+        }
         TempDir out;
         const fs::path file = out.path() / "dump.json";
         const ToolResult to_file = run_tool({"dump", s.path.string(), "-o", file.string()});
         REQUIRE(to_file.exit_code == 0);
         CHECK(to_file.out.empty());
-        CHECK(json::parse(read_text(file)) == json::parse(whole.out));
+        CHECK(json::parse(read_text(file)) == doc);
+    }
+    // Every format's samples had their values checked.
+    for (const ripkit::FormatEntry& e : ripkit::format_entries()) {
+        INFO(e.id);
+        CHECK(checked[e.id] >= 3);
     }
 }
 
