@@ -172,10 +172,32 @@ void tidy(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
     }
 }
 
+// Assimp 5.2.5 reads node extras into aiMetadata, where an array or object
+// becomes nested metadata that its own scene copy cannot duplicate: every
+// `assimp export` of such a file aborts. So node extras hold scalars only and
+// a nested value goes as its JSON text under "<key>_json" (docs/architecture.md
+// "Metadata conventions"; the Blender add-on turns it back into the value).
+json assimp_safe_node_extras(const Node& n) {
+    json out = json::object();
+    for (const auto& [key, value] : n.extras.items()) {
+        if (value.is_primitive()) {
+            out[key] = value;
+            continue;
+        }
+        const std::string text_key = key + "_json";
+        if (n.extras.contains(text_key))
+            fail_no_offset(ErrorKind::BadValue, "node '" + n.name + "' extras to hold '" + key +
+                                                    "' or '" + text_key + "', not both");
+        out[text_key] = value.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    return out;
+}
+
 void add_node_extras(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        const json& ex = scene.nodes[i].extras;
-        if (ex.is_object() && !ex.empty()) gltf["nodes"][size_t(node_map[i])]["extras"] = ex;
+        const Node& n = scene.nodes[i];
+        if (n.extras.is_object() && !n.extras.empty())
+            gltf["nodes"][size_t(node_map[i])]["extras"] = assimp_safe_node_extras(n);
     }
     if (gltf.contains("scenes") && !gltf["scenes"].empty()) {
         json ex = scene.extras.is_object() ? scene.extras : json::object();

@@ -22,6 +22,10 @@ YFOV_KEYS = [(0.0, 0.8), (1.0, 0.5)]
 ASPECT = 4.0 / 3.0
 BACKDROP = (217, 175, 141)  # scene extras backdrop_rgb, sRGB 0-255
 CAM_KEYS = [(0.0, (0.0, 1.0, 5.0)), (2.0, (1.0, 1.0, 5.0))]
+# Node extras holding an array or object go as JSON text under `<key>_json`
+# (Assimp cannot copy nested node metadata); the restore puts the value back.
+ORIGIN = [41984, -2304, 35840]
+BONE_BASE = {"rotation": [0.0, 1.5707963705062866, 0.0], "slot": 2}
 BONE_KEYS = [(0.0, (0.0, 0.0, 0.0, 1.0)), (1.0, (0.0, 0.0, math.sin(0.5), math.cos(0.5))),
              (2.0, (0.0, 0.0, 0.0, 1.0))]
 
@@ -110,13 +114,15 @@ def build():
             "audio": {"rate": AUDIO_RATE, "channels": 1, "frames": AUDIO_FRAMES, "start_frame": 0,
                       "file": "OUTSTEM.wav"}}}],
         "nodes": [
-            {"name": "root", "children": [1, 2, 4, 7]},
+            {"name": "root", "children": [1, 2, 4, 7],
+             "extras": {"origin_json": "[41984, -2304, 35840]", "audio_track": 3}},
             {"name": "game_camera", "camera": 0, "translation": [0, 1, 5]},
             {"name": "actor", "mesh": 0, "children": [3]},
             {"name": "actor_mouth", "extras": {"ripkit_track": "mouth", "target": "actor",
                                                "component": "x"}},
             {"name": "bone_root", "children": [5]},
-            {"name": "bone_mid", "translation": [0, 1, 0], "children": [6]},
+            {"name": "bone_mid", "translation": [0, 1, 0], "children": [6],
+             "extras": {"base_json": '{"rotation": [0.0, 1.5707963705062866, 0.0], "slot": 2}'}},
             {"name": "bone_tip", "translation": [0, 1, 0]},
             {"name": "strip", "mesh": 1, "skin": 0},
         ],

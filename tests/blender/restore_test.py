@@ -103,6 +103,32 @@ def check_synthetic(first, label):
         C.ok(s.sound.packed_file is not None, label + " sound packed into the .blend")
 
 
+def check_node_extras(label, restored=True):
+    """Node extras `<key>_json` are custom property `<key>` again (object, and
+    bone + pose bone of a joint); without the restore they stay JSON text."""
+    root = bpy.data.objects.get("root")
+    armas = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+    if not C.ok(root is not None and len(armas) == 1, label + " root object and armature"):
+        return
+    holders = [("root", root, "origin", G.ORIGIN)]
+    holders += [("bone_mid " + kind, h, "base", G.BONE_BASE)
+                for kind, h in (("bone", armas[0].data.bones.get("bone_mid")),
+                                ("pose bone", armas[0].pose.bones.get("bone_mid")))]
+    for name, h, key, want in holders:
+        if not C.ok(h is not None, label + " " + name):
+            continue
+        if restored:
+            got = h.get(key)
+            got = got.to_dict() if hasattr(got, "to_dict") else (list(got) if got is not None else None)
+            if isinstance(got, dict) and "rotation" in got:
+                got["rotation"] = list(got["rotation"])
+            C.eq(got, want, label + " %s custom property %s" % (name, key))
+            C.ok(key + "_json" not in h, label + " %s has no %s_json left" % (name, key))
+        else:
+            C.eq(json.loads(h.get(key + "_json", "null")), want, label + " %s keeps %s_json" % (name, key))
+    C.eq(root.get("audio_track"), 3, label + " scalar node extra untouched")
+
+
 def plain_import(work):
     U.fresh_scene()
     glb, _ = G.write(os.path.join(work, "plain.glb"))
@@ -110,6 +136,7 @@ def plain_import(work):
     bpy.ops.import_scene.gltf(filepath=glb)
     C.eq(U.restore_failures(), [], "plain glTF import: no restore step failed")
     check_synthetic(1, "plain glTF import:")
+    check_node_extras("plain glTF import:")
 
 
 def foreign_gltf(work):
@@ -129,6 +156,7 @@ def foreign_gltf(work):
     mat = bpy.data.materials.get("actor_face")
     C.ok(mat is not None and not any(n.type == "VALUE" for n in mat.node_tree.nodes),
          "foreign glTF: material untouched")
+    check_node_extras("foreign glTF:", restored=False)
 
 
 def fractional_rate(work):

@@ -179,6 +179,41 @@ def check_keys(g, label, first, rate, objs, bones):
                  what + " STEP -> CONSTANT")
 
 
+def plain(value):
+    """An IDProperty (array, group) as plain Python lists/dicts."""
+    if hasattr(value, "to_dict"):
+        value = value.to_dict()
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if hasattr(value, "__len__") and not isinstance(value, str):
+        return [plain(v) for v in value]
+    return value
+
+
+def check_node_extras(g, label, objs, bones, restored):
+    """Node extras `<key>_json` (arrays/objects as JSON text, which Assimp can
+    copy): with the restore the object or bone has `<key>` = the value,
+    without it the text as Blender's importer leaves it."""
+    checked = 0
+    for n in g.get("nodes"):
+        name = n.get("name", "")[:63]
+        holders = [objs[name]] if name in objs else []
+        if name in bones:
+            holders += [bones[name].data.bones[name], bones[name].pose.bones[name]]
+        for key, text in n.get("extras", {}).items():
+            if not key.endswith("_json"):
+                continue
+            C.ok(isinstance(text, str), label + " %s extras %s is text" % (name, key))
+            for h in holders:
+                if restored:
+                    got = plain(h.get(key[:-5]))
+                    C.eq(got, json.loads(text), label + " %s custom property %s" % (name, key[:-5]))
+                else:
+                    C.eq(h.get(key), text, label + " %s custom property %s" % (name, key))
+                checked += 1
+    return checked
+
+
 def contract_rate_count(g):
     """frame_rate and frame_count as docs/architecture.md names them, with the
     spellings some formats use instead (which the add-on also accepts)."""
@@ -217,6 +252,7 @@ def check_addon(g, label, fields, wav_path):
         C.eq(str(scene.get("ripkit_item")), str(item), label + " scene property ripkit_item")
     objs, bones = check_structure(g, label)
     check_keys(g, label, 1, rate, objs, bones)
+    check_node_extras(g, label, objs, bones, restored=True)
     for o in bpy.data.objects:
         ad = o.animation_data
         if ad and len(ad.nla_tracks):
@@ -305,6 +341,7 @@ def check_plain(g, label):
     # Without the restore the importer keys time t at frame t * scene fps (24).
     check_keys(g, label, 0, scene.render.fps, objs, bones)
     U.check_world(C, scene, None, label)
+    check_node_extras(g, label, objs, bones, restored=False)
 
 
 def check_fbx(g, label, notes, sample):

@@ -35,9 +35,13 @@ std::string read_text(const fs::path& p) {
 }
 
 ToolResult run_tool(const std::vector<std::string>& args) {
+    return run_program(tool_path().string(), args);
+}
+
+ToolResult run_program(const std::string& program, const std::vector<std::string>& args) {
     TempDir io;
     const fs::path out = io.path() / "stdout", err = io.path() / "stderr";
-    std::vector<std::string> argv_s{tool_path().string()};
+    std::vector<std::string> argv_s{program};
     argv_s.insert(argv_s.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& a : argv_s) argv.push_back(a.data());
@@ -49,7 +53,7 @@ ToolResult run_tool(const std::vector<std::string>& args) {
     posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid = 0;
-    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+    const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) throw std::runtime_error("cannot start " + argv_s[0]);
     int status = 0;

@@ -19,6 +19,8 @@ struct ToolResult {
 // $RIPKIT_TOOL (set by ctest to the built tool).
 std::filesystem::path tool_path();
 ToolResult run_tool(const std::vector<std::string>& args);
+// Any program, found on PATH when `program` has no slash.
+ToolResult run_program(const std::string& program, const std::vector<std::string>& args);
 
 // A fresh folder under the system temp dir, removed with everything in it.
 class TempDir {

@@ -1,6 +1,7 @@
 // node three_inspect.mjs FILE -> JSON of what three.js sees:
 // {nodes:[names], animations:[{name,duration,tracks:[{name,node,property,interpolation,times,values}]}],
-//  cameras:[{name,node,parent,yfov,aspect,near,far}], skinnedMeshes:[{name,bones,boneNames}]}
+//  cameras:[{name,node,parent,yfov,aspect,near,far}], skinnedMeshes:[{name,bones,boneNames}],
+//  userData:{<glTF node index>: the node object's userData (its extras), when not empty}}
 import { loadGltf, interpolationName, THREE } from './load_gltf.mjs';
 
 const file = process.argv[2];
@@ -9,9 +10,12 @@ if (!file) {
   process.exit(2);
 }
 const gltf = await loadGltf(file);
-const out = { nodes: [], animations: [], cameras: [], skinnedMeshes: [] };
+const out = { nodes: [], animations: [], cameras: [], skinnedMeshes: [], userData: {} };
 gltf.scene.traverse((o) => {
   out.nodes.push(o.name);
+  const assoc = gltf.parser.associations.get(o);
+  if (assoc && assoc.nodes !== undefined && Object.keys(o.userData).length)
+    out.userData[assoc.nodes] = o.userData;
   if (o.isSkinnedMesh)
     out.skinnedMeshes.push({ name: o.name, bones: o.skeleton.bones.length,
       boneNames: o.skeleton.bones.map((b) => b.name) });

@@ -6,6 +6,7 @@
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <functional>
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
@@ -177,6 +178,51 @@ TEST_CASE("Assimp reads the glb back", "[gltf][assimp]") {
     CHECK(mover->mPositionKeys[2].mValue == aiVector3D(7, 8, 9));
     CHECK(mover->mScalingKeys[1].mValue == aiVector3D(2, 3, 4));
     CHECK(ai->mNumCameras == 1);
+}
+
+// Assimp 5.2.5 turns node extras into aiMetadata; an array or object becomes
+// nested aiMetadata (AI_AIMETADATA), which its SceneCombiner cannot copy, so
+// `assimp export` of the file aborts. Node extras carry such values as JSON text.
+TEST_CASE("node extras: arrays and objects as JSON text under <key>_json", "[gltf][assimp]") {
+    Scene s = test::make_full_scene();
+    const int mover = s.find_node("mover");
+    s.nodes[size_t(mover)].extras["origin"] = {41984, -2304, 35840};
+    s.nodes[size_t(mover)].extras["range"] = {{"lo", -1.5}, {"hi", 2}, {"ids", {1, 2}}};
+    s.nodes[size_t(mover)].extras["none"] = json::array();
+    const fs::path dir = test::fresh_temp_dir("gltf_node_extras");
+    const fs::path out = export_to(s, dir / "full.glb", OutputFormat::Glb);
+    const test::Glb g = test::read_glb(out);
+    const json& ex = g.json["nodes"][test::node_index(g, "mover")]["extras"];
+    CHECK(ex == json({{"slot", 7},
+                      {"label", "mover node"},
+                      {"flag", true},
+                      {"ratio", 0.25},
+                      {"origin_json", "[41984,-2304,35840]"},
+                      {"range_json", R"({"hi":2,"ids":[1,2],"lo":-1.5})"},
+                      {"none_json", "[]"}}));
+
+    Assimp::Importer imp;
+    const aiScene* ai = imp.ReadFile(out.string(), 0);
+    INFO(imp.GetErrorString());
+    REQUIRE(ai);
+    const aiNode* n = ai->mRootNode->FindNode("mover");
+    REQUIRE(n);
+    REQUIRE(n->mMetaData);
+    aiString text;
+    CHECK(n->mMetaData->Get("origin_json", text));
+    CHECK(std::string(text.C_Str()) == "[41984,-2304,35840]");
+    std::function<void(const aiNode*)> scalars_only = [&](const aiNode* node) {
+        INFO(node->mName.C_Str());
+        for (unsigned i = 0; node->mMetaData && i < node->mMetaData->mNumProperties; ++i)
+            CHECK(node->mMetaData->mValues[i].mType != AI_AIMETADATA);
+        for (unsigned i = 0; i < node->mNumChildren; ++i) scalars_only(node->mChildren[i]);
+    };
+    scalars_only(ai->mRootNode);
+
+    s.nodes[size_t(mover)].extras["origin_json"] = "[0,0,0]";
+    CHECK_THROWS_WITH(export_to(s, dir / "clash.glb", OutputFormat::Glb),
+                      Catch::Contains("'origin' or 'origin_json', not both"));
+    CHECK_FALSE(fs::exists(dir / "clash.glb"));
 }
 
 TEST_CASE("three.js sees the interpolations, cameras and skin", "[gltf][clients]") {

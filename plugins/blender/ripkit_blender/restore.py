@@ -8,9 +8,12 @@
 #     aspect from the camera's aspectRatio, the scene camera;
 #   - face texture switching (material extras ripkit_texture_switch) as an
 #     image-per-frame node setup driven by the value-track node's location.x;
-#   - the scene's sound (<stem>.wav next to the glb) as a sound strip.
+#   - the scene's sound (<stem>.wav next to the glb) as a sound strip;
+#   - node extras `<key>_json` (arrays/objects ripkit writes as JSON text so
+#     Assimp can copy the file) as custom property `<key>` with the value.
 # Runs inside the glTF importer (extension.py hooks), so it knows exactly
 # which Blender object/bone/material each glTF node/material became.
+import json
 import math
 import os
 import tempfile
@@ -78,6 +81,24 @@ def scene_frame_count(extras, animations=()):
     return 0
 
 
+JSON_SUFFIX = "_json"
+
+
+def decoded_node_extras(extras):
+    """{key: value} of every node extra `<key>_json` holding JSON text (the
+    convention for arrays and objects in node extras); text that does not
+    parse is left alone."""
+    out = {}
+    for key, text in (extras or {}).items():
+        if not (isinstance(text, str) and key.endswith(JSON_SUFFIX) and len(key) > len(JSON_SUFFIX)):
+            continue
+        try:
+            out[key[:-len(JSON_SUFFIX)]] = json.loads(text)
+        except ValueError:
+            pass
+    return out
+
+
 def apply_rate(scene, rate):
     """Sets the scene rate; returns the integer fps the glTF importer will
     multiply key times by (it ignores fps_base)."""
@@ -110,7 +131,8 @@ class Restorer:
             self.rate = float(scene.render.fps) / scene.render.fps_base
 
     def after_import(self, scene):
-        steps = (("frames", self.retime_actions), ("scene", self.set_scene),
+        steps = (("node extras", self.restore_node_extras),
+                 ("frames", self.retime_actions), ("scene", self.set_scene),
                  ("backdrop", self.set_backdrop),
                  ("cameras", self.restore_cameras), ("faces", self.restore_faces),
                  ("sound", self.restore_sound), ("collection", self.gather_collection))
@@ -119,6 +141,28 @@ class Restorer:
                 step(scene)
             except Exception as e:  # the importer swallows hook errors; say it
                 self.report("WARNING", "ripkit restore (%s) failed: %s" % (name, e))
+
+    # -- node extras ------------------------------------------------------
+    def restore_node_extras(self, scene):
+        """The glTF importer copied node extras onto the object, or onto the
+        bone and pose bone of a joint; `<key>_json` becomes `<key>` again. A
+        value Blender cannot hold (e.g. an integer past 32 bits) keeps its text."""
+        for index, node in enumerate(self.glb.json.get("nodes", [])):
+            values = decoded_node_extras(node.get("extras"))
+            if not values:
+                continue
+            holders = [self.node_objects[index]] if index in self.node_objects else []
+            if index in self.node_bones:
+                arma, bone = self.node_bones[index]
+                holders += [h for h in (arma.data.bones.get(bone), arma.pose.bones.get(bone)) if h]
+            for holder in holders:
+                for key, value in values.items():
+                    try:
+                        holder[key] = value
+                    except (TypeError, ValueError, OverflowError):
+                        continue
+                    if key + JSON_SUFFIX in holder:
+                        del holder[key + JSON_SUFFIX]
 
     # -- time -------------------------------------------------------------
     def frame_of(self, seconds):
