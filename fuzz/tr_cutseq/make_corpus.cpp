@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     put(dir / "tr4.pak", write_pak({small(1, 12, 1, 3, false), small(3, 20, 2, 2, true)}));
     put(dir / "tr5.bin", write_bin({small(2, 16, 2, 3, true)}));
+    // Short tables with the data right after them (the Times demo has 4 entries).
+    put(dir / "tr4_4.pak", write_pak({small(1, 8, 1, 2, false), small(4, 10, 1, 2, false)}, 4));
+    put(dir / "tr5_30.bin", write_bin({small(30, 9, 1, 2, false)}, 30));
     put(dir / "block.bin", write_block(small(1, 10, 1, 4, false)));
     put(dir / "block_noactor.bin", write_block(small(1, 6, 0, 0, false)));
     Cutscene lara = small(1, 40, 1, 15, true);

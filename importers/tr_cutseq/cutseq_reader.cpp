@@ -137,30 +137,55 @@ Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
 
 namespace {
 
-void read_table(ByteSpan file, int entries, const Limits& limits, CutseqFile& out) {
+// With --set entries=N a table that does not fit the data is the setting's
+// fault when the data alone gives a table: a usage error saying so.
+[[noreturn]] void fail_entry(const ByteReader& r, size_t at, ErrorKind data_kind,
+                             const std::string& expected, const CutseqFile& out) {
+    if (!out.entries_set || out.inferred_entries == 0) r.fail_at(at, data_kind, expected);
+    r.fail_at(at, ErrorKind::Usage,
+              expected + "; --set entries=" + std::to_string(out.table_entries) +
+                  " disagrees with the data, which reads as " +
+                  std::to_string(out.inferred_entries) + " entries");
+}
+
+void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Limits& limits,
+                CutseqFile& out) {
     ByteReader r(file);
-    r.need_at(0, 8 + 8 * static_cast<size_t>(entries),
-              "a table of " + std::to_string(entries) + " cutscene entries");
-    out.table_entries = entries;
+    const TableScan scan = scan_table(file);
+    if (set) {
+        out.entries_set = true;
+        out.inferred_entries =
+            scan.valid > 0 && scan.later_used == 0 ? table_length(scan, variant) : 0;
+        out.table_entries = *set;
+    } else {
+        out.table_entries = out.inferred_entries = infer_entries(file, scan, variant, out.warnings);
+    }
+    const int entries = out.table_entries;
+    const uint64_t table_end = 8 + 8 * static_cast<uint64_t>(entries);
+    if (table_end > file.size())
+        fail_entry(r, 8, ErrorKind::Truncated,
+                   "a table of " + std::to_string(entries) + " cutscene entries (" +
+                       std::to_string(table_end) + " bytes) inside the " +
+                       std::to_string(file.size()) + "-byte file",
+                   out);
     uint64_t total = 0;
     for (int k = 1; k <= entries; ++k) {
         Cutscene c;
         c.index = k;
         c.offset = r.u32_at(8 * static_cast<size_t>(k), "cutscene offset");
         c.size = r.u32_at(8 * static_cast<size_t>(k) + 4, "cutscene size");
-        // ASSUMPTION: an entry is unused when its offset or its size is 0
-        // (offset 0 would point at the signature).
-        if (c.offset == 0 || c.size == 0) {
+        if (entry_unused(c.offset, c.size)) {
             out.cutscenes.push_back(c);
             continue;
         }
         with_context("cutscene " + std::to_string(k), [&] {
-            if (c.offset < 8 + 8 * static_cast<uint64_t>(entries) || c.offset > file.size() ||
-                c.size > file.size() - c.offset)
-                r.fail_at(8 * static_cast<size_t>(k), ErrorKind::BadIndex,
-                          "a cutscene [" + std::to_string(c.offset) + ", +" +
-                              std::to_string(c.size) + ") after the table and inside the " +
-                              std::to_string(file.size()) + "-byte file");
+            if (c.offset < table_end || c.offset > file.size() || c.size > file.size() - c.offset)
+                fail_entry(r, 8 * static_cast<size_t>(k), ErrorKind::BadIndex,
+                           "a cutscene [" + std::to_string(c.offset) + ", +" +
+                               std::to_string(c.size) + ") after the " + std::to_string(entries) +
+                               "-entry table (byte " + std::to_string(table_end) +
+                               ") and inside the " + std::to_string(file.size()) + "-byte file",
+                           out);
             const ByteReader block = r.sub(c.offset, c.size, "cutscene data");
             Cutscene d = read_cutscene(block, k, limits, total, out.warnings);
             d.offset = c.offset;
@@ -182,7 +207,7 @@ CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
     if (has_signature(input)) {
         out.variant = Variant::Tr5;
         out.decompressed_size = input.size();
-        read_table(input, options.entries.value_or(kTr5Entries), options.limits, out);
+        read_table(input, Variant::Tr5, options.entries, options.limits, out);
         return out;
     }
     if (looks_like_pak(input)) {
@@ -193,15 +218,14 @@ CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
         out.decompressed_size = raw.size();
         if (!has_signature(raw))
             fail(ErrorKind::WrongFormat, 0, "decompressed data starting with \"(C) DEL!\"");
-        with_context("decompressed CUTSEQ data", [&] {
-            read_table(raw, options.entries.value_or(kTr4Entries), options.limits, out);
-        });
+        with_context("decompressed CUTSEQ data",
+                     [&] { read_table(raw, Variant::Tr4, options.entries, options.limits, out); });
         return out;
     }
     // No signature: a single cutscene's data block.
     out.variant = Variant::Block;
     out.decompressed_size = input.size();
-    out.table_entries = 1;
+    out.table_entries = out.inferred_entries = 1;
     uint64_t total = 0;
     with_context("cutscene data block", [&] {
         Cutscene c = read_cutscene(ByteReader(input), 1, options.limits, total, out.warnings);

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "cutseq_table.hpp"
 #include "cutseq_types.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/limits.hpp"
@@ -11,11 +12,6 @@
 namespace ripkit::tr_cutseq {
 
 inline constexpr char kSignature[8] = {'(', 'C', ')', ' ', 'D', 'E', 'L', '!'};
-// ASSUMPTION: TR4 reads 30 entries, TR5 44 (TR4's padding after them holds
-// text, so the table length cannot be inferred); --set entries=N overrides.
-inline constexpr int kTr4Entries = 30;
-inline constexpr int kTr5Entries = 44;
-inline constexpr int kMaxEntries = 255;  // the 2048-byte header holds the signature + 255
 
 bool has_signature(ByteSpan data);
 // A PAK: u32 size followed by a zlib header (CMF 0x78, FCHECK valid).
@@ -24,7 +20,7 @@ bool looks_like_pak(ByteSpan data);
 bool looks_like_block(ByteSpan data);
 
 struct ReadOptions {
-    std::optional<int> entries;  // table entries to read (default: 30 TR4, 44 TR5)
+    std::optional<int> entries;  // table entries to read (default: inferred, cutseq_table.hpp)
     Limits limits;
 };
 

@@ -63,6 +63,8 @@ struct CutseqFile {
     uint64_t file_size = 0;          // bytes as given
     uint64_t decompressed_size = 0;  // after zlib (== file_size for BIN/block)
     int table_entries = 0;
+    bool entries_set = false;  // table_entries came from --set entries, not from the data
+    int inferred_entries = 0;  // what the data gives (0: no table without the setting)
     std::vector<Cutscene> cutscenes;
     std::vector<std::string> warnings;
 };

@@ -130,13 +130,15 @@ Bytes write_block(const Cutscene& c) {
     return w.bytes();
 }
 
-Bytes write_bin(const std::vector<Cutscene>& cutscenes) {
+Bytes write_bin(const std::vector<Cutscene>& cutscenes, int entries) {
+    if (entries < 1 || entries > kMaxEntries)
+        fail_no_offset(ErrorKind::Usage, "a table of 1..255 entries");
     ByteWriter w;
     w.raw(std::string_view(kSignature, 8));
-    w.zeros(8 * kMaxEntries);
+    w.zeros(8 * static_cast<size_t>(entries));
     for (const Cutscene& c : cutscenes) {
-        if (c.index < 1 || c.index > kMaxEntries)
-            fail_no_offset(ErrorKind::Usage, "cutscene indices 1..255");
+        if (c.index < 1 || c.index > entries)
+            fail_no_offset(ErrorKind::Usage, "cutscene indices 1.." + std::to_string(entries));
         if (c.empty) continue;
         const Bytes block = write_block(c);
         w.put_u32(8 * static_cast<size_t>(c.index), static_cast<uint32_t>(w.size()));
@@ -146,8 +148,8 @@ Bytes write_bin(const std::vector<Cutscene>& cutscenes) {
     return w.bytes();
 }
 
-Bytes write_pak(const std::vector<Cutscene>& cutscenes) {
-    const Bytes bin = write_bin(cutscenes);
+Bytes write_pak(const std::vector<Cutscene>& cutscenes, int entries) {
+    const Bytes bin = write_bin(cutscenes, entries);
     ByteWriter w;
     w.u32(static_cast<uint32_t>(bin.size()));
     w.raw(codec::zlib_deflate(bin));

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "cutseq_table.hpp"
 #include "cutseq_types.hpp"
 #include "ripkit/byte_reader.hpp"
 
@@ -28,10 +29,11 @@ EncodedTrack encode_track(std::span<const int32_t> deltas);
 // taken modulo 1024 as the engine masks them.
 Bytes write_block(const Cutscene& c);
 
-// The decompressed file: signature, a 2048-byte table (entries 1..255, unused
-// ones zero) and the blocks of the non-empty cutscenes at their `index`.
-Bytes write_bin(const std::vector<Cutscene>& cutscenes);
+// The decompressed file: signature, a table of `entries` (1..255; 255 fills
+// the 2048-byte header; unused ones zero) and right after it the blocks of the
+// non-empty cutscenes at their `index`.
+Bytes write_bin(const std::vector<Cutscene>& cutscenes, int entries = kMaxEntries);
 // TR4: u32 size + zlib stream of write_bin.
-Bytes write_pak(const std::vector<Cutscene>& cutscenes);
+Bytes write_pak(const std::vector<Cutscene>& cutscenes, int entries = kMaxEntries);
 
 }  // namespace ripkit::tr_cutseq

@@ -88,10 +88,12 @@ inline Bytes block(int frames, const int org[3], int audio, const std::vector<No
     return b;
 }
 
-// "(C) DEL!" + `entries` table entries + blocks at the given indices.
-inline Bytes bin(int entries, const std::vector<std::pair<int, Bytes>>& blocks) {
+// "(C) DEL!" + `entries` table entries + `padding` + blocks at the given indices.
+inline Bytes bin(int entries, const std::vector<std::pair<int, Bytes>>& blocks,
+                 const Bytes& padding = {}) {
     Bytes b = {'(', 'C', ')', ' ', 'D', 'E', 'L', '!'};
     b.resize(8 + 8 * static_cast<size_t>(entries), 0);
+    append(b, padding);
     for (const auto& [index, data] : blocks) {
         put32(b, 8 * static_cast<size_t>(index), static_cast<uint32_t>(b.size()));
         put32(b, 8 * static_cast<size_t>(index) + 4, static_cast<uint32_t>(data.size()));
