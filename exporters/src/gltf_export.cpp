@@ -377,6 +377,7 @@ GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes) {
     write_gltf_animations(scene, node_map, doc);
     untextured_without_uvs(doc, notes);
     tidy(scene, node_map, doc.json);
+    make_inverse_binds_affine(doc);
     doc.json["asset"]["generator"] = "ripkit (Assimp 5.2.5 glb2 + ripkit repairs)";
     doc.sync_buffer_length();
     // Nothing binary at all (a bare node tree): glTF forbids an empty buffer.

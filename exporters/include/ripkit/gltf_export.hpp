@@ -19,4 +19,9 @@ GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes);
 // Scene node index -> glTF node index).
 void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc);
 
+// Writes the last row of every skin's inverse bind matrices as exactly
+// (0, 0, 0, 1) (and their accessor bounds with it); throws ripkit::Error when
+// a row is not within rounding of it (a projective matrix glTF cannot hold).
+void make_inverse_binds_affine(GltfDoc& doc);
+
 }  // namespace ripkit
