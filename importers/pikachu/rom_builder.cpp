@@ -544,7 +544,20 @@ RomSpec sample_rom_spec() {
     // Root type 4: animation bank 3 (root type 1) does not apply to it, 17 does.
     d.nodes = {{{1, 1, 1}, {0, 0, 0}, {0, 0, 0}, 4, -1, -1, false, false, false, false, 10},
                {{1, 1, 1}, {0, 0, 0}, {0, 10, 0}, 2, 0, 0, false, false, false, true, 30}};
-    spec.models = {a, b, c, d};
+    // Model 4: resource 6, LH5, segment pointers; rotations off the quarter
+    // turns on every level of a four-deep chain, so the sine table's rounding
+    // reaches the bind matrices (a glTF inverse bind matrix must stay exactly
+    // affine whatever that rounding does).
+    ModelSpec e;
+    e.resource_id = 6;
+    e.nodes = {
+        {{1, 1, 1}, {0.7f, -0.4f, 1.1f}, {0, 0, 0}, 1, -1, -1, true, false, false, true, 20},
+        {{1, 1, 1}, {1.3f, 0.25f, -0.9f}, {0, 40, 5}, 2, 0, -1, true, false, true, true, 15},
+        {{1.5f, 1, 0.5f}, {-0.6f, 2.2f, 0.3f}, {10, 30, 0}, 3, 1, -1, false, false, true, true, 12},
+        {{1, 1, 1}, {0.45f, -1.7f, 2.9f}, {0, 25, 0}, 5, 2, -1, true, false, false, true, 8},
+        {{1, 1, 1}, {-2.6f, 0.8f, -0.15f}, {-30, 10, 0}, 6, 0, -1, false, false, false, true, 10},
+    };
+    spec.models = {a, b, c, d, e};
     spec.filler_resources = {1, 4};
     spec.anims = sample_anim_spec();
     spec.faces = sample_face_spec();

@@ -99,8 +99,9 @@ struct BuiltRom {
 BuiltRom build_rom_detailed(const RomSpec& spec);
 inline Bytes build_rom(const RomSpec& spec) { return build_rom_detailed(spec).rom; }
 
-// The ROM written by write_samples: four models (LH5 and RAW, every texture
-// format and load path, nested calls, cross-slot vertices, a type-100 node).
+// The ROM written by write_samples: five models (LH5 and RAW, every texture
+// format and load path, nested calls, cross-slot vertices, a type-100 node,
+// rotations off the quarter turns on every level of a chain).
 RomSpec sample_rom_spec();
 
 // The three byte orders of a .z64 image.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <glm/gtc/matrix_inverse.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <map>
 
@@ -83,7 +84,9 @@ Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& t
         const float det = glm::determinant(palette[k]);
         const bool singular = !std::isfinite(det) || std::fabs(det) < 1e-12f;
         if (singular) node.extras["singular_bind"] = true;
-        skin.inverse_bind.push_back(singular ? glm::mat4(1.0f) : glm::inverse(palette[k]));
+        // The palette is affine by construction; an affine inverse keeps the
+        // last row exact where a general 4x4 inverse rounds it (0.99999994).
+        skin.inverse_bind.push_back(singular ? glm::mat4(1.0f) : glm::affineInverse(palette[k]));
     }
     skin.skeleton = n ? 1 : -1;
     if (n) s.skins.push_back(skin);

@@ -55,7 +55,7 @@ TEST_CASE("another game's ROM is refused unless --force") {
     const auto doc = pktest::open_rom(rom, force);
     REQUIRE(!doc->warnings().empty());
     CHECK(doc->warnings()[0].find("--force") != std::string::npos);
-    CHECK(doc->items().size() == 4);
+    CHECK(doc->items().size() == 5);
     // The Japanese code is accepted as is.
     spec.game_code = "NPGJ";
     CHECK(pktest::open_rom(build_rom(spec))->info()["variant"] == "Japan");
@@ -74,7 +74,7 @@ TEST_CASE("a ROM too small for the tables fails naming the size") {
 
 // Evidence: the builder stores the resource id at +0x04 and the model index
 // (a valid descriptor index too, the seed's first pitfall) at +0x00; model i
-// uses resource {2, 0, 3, 5}[i]. Only +0x04 gives every model a well-formed
+// uses resource {2, 0, 3, 5, 6}[i]. Only +0x04 gives every model a well-formed
 // hierarchy and display lists.
 TEST_CASE("the descriptor field is found by structure, not confused with the model index") {
     const auto doc = pktest::open_rom(build_rom(sample_rom_spec()));
@@ -83,10 +83,10 @@ TEST_CASE("the descriptor field is found by structure, not confused with the mod
     CHECK(layout["descriptor_field"]["source"] == "inferred");
     CHECK(layout["runtime_record"]["value"] == "rom");
     const auto items = doc->items();
-    REQUIRE(items.size() == 4);
-    const uint32_t ids[4] = {2, 0, 3, 5};
-    const bool packed[4] = {true, false, true, true};
-    for (size_t i = 0; i < 4; ++i) {
+    REQUIRE(items.size() == 5);
+    const uint32_t ids[5] = {2, 0, 3, 5, 6};
+    const bool packed[5] = {true, false, true, true, true};
+    for (size_t i = 0; i < 5; ++i) {
         CHECK(items[i].id == int64_t(i));
         CHECK(items[i].fields["resource_id"] == ids[i]);
         CHECK(items[i].fields["compressed"] == packed[i]);

@@ -13,7 +13,7 @@ using namespace ripkit;
 TEST_CASE("a Pikachu model exports to a valid skinned glTF") {
     const auto doc = pktest::open_rom(pikachu::build_rom(pikachu::sample_rom_spec()));
     const auto dir = test::fresh_temp_dir("pikachu_export");
-    for (int64_t item : {0, 2}) {
+    for (int64_t item : {0, 2, 4}) {
         INFO("model " << item);
         const Scene scene = doc->scene(item);
         const auto out = dir / ("model" + std::to_string(item) + ".glb");
