@@ -60,7 +60,51 @@ bool finite4(const glm::vec4& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
 }
 
+// One of the two forms per vertex (scene.hpp), joints in range, weights
+// finite, >= 0, summing to 1, no joint twice with weight.
+void check_skinning(const Scene& s, const Mesh& m) {
+    const std::string where = "mesh '" + m.name + "' ";
+    if (m.skin >= static_cast<int>(s.skins.size())) bad(where + "skin");
+    const size_t nv = m.positions.size(), nj = s.skins[m.skin].joints.size();
+    if (m.weighted_joints.empty() && m.weights.empty()) {
+        if (m.joints.size() != nv) bad(where + "joint per vertex");
+        for (uint16_t j : m.joints)
+            if (j >= nj) bad(where + "joint in range");
+        return;
+    }
+    if (!m.joints.empty()) bad(where + "rigid or weighted joints, not both");
+    if (m.weighted_joints.size() != nv || m.weights.size() != nv)
+        bad(where + "joint per vertex (four joints and weights)");
+    for (size_t v = 0; v < nv; ++v) {
+        const glm::u16vec4 j = m.weighted_joints[v];
+        const glm::vec4 w = m.weights[v];
+        double sum = 0.0;
+        for (int k = 0; k < 4; ++k) {
+            if (!std::isfinite(w[k]) || w[k] < 0.0f) bad(where + "weights finite and >= 0");
+            if (j[k] >= nj) bad(where + "joint in range");
+            sum += w[k];
+            for (int l = 0; l < k; ++l)
+                if (j[l] == j[k] && w[l] > 0.0f && w[k] > 0.0f)
+                    bad(where + "joint once per vertex");
+        }
+        if (std::abs(sum - 1.0) > 1e-5)
+            bad(where + "weights summing to 1 (vertex " + std::to_string(v) + ")");
+    }
+}
+
 }  // namespace
+
+Influence skin_influence(const Mesh& m, size_t v) {
+    Influence in;
+    if (!m.weighted_joints.empty()) {
+        in.joints = m.weighted_joints.at(v);
+        in.weights = m.weights.at(v);
+    } else {
+        in.joints.x = m.joints.at(v);
+        in.weights.x = 1.0f;
+    }
+    return in;
+}
 
 void set_frame_range(Scene& s, double rate) {
     double longest = 0.0;
@@ -114,12 +158,7 @@ void validate_scene(const Scene& s) {
             if (i >= nv) bad("mesh '" + m.name + "' index in range");
         if (m.material >= static_cast<int>(s.materials.size()))
             bad("mesh '" + m.name + "' material");
-        if (m.skin >= 0) {
-            if (m.skin >= static_cast<int>(s.skins.size())) bad("mesh '" + m.name + "' skin");
-            if (m.joints.size() != nv) bad("mesh '" + m.name + "' joint per vertex");
-            for (uint16_t j : m.joints)
-                if (j >= s.skins[m.skin].joints.size()) bad("mesh '" + m.name + "' joint in range");
-        }
+        if (m.skin >= 0) check_skinning(s, m);
     }
     for (const Skin& sk : s.skins) {
         if (sk.joints.size() != sk.inverse_bind.size())

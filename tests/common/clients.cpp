@@ -115,4 +115,10 @@ nlohmann::json three_sample(const fs::path& file, const std::string& anim,
                            {fs::absolute(file).string(), anim, nlohmann::json(times).dump()});
 }
 
+nlohmann::json three_skinned(const fs::path& file, const std::string& anim,
+                             const std::vector<double>& times) {
+    return run_node_client("three_skinned.mjs",
+                           {fs::absolute(file).string(), anim, nlohmann::json(times).dump()});
+}
+
 }  // namespace ripkit::test

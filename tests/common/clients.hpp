@@ -29,4 +29,10 @@ nlohmann::json three_inspect(const std::filesystem::path& file);
 nlohmann::json three_sample(const std::filesystem::path& file, const std::string& anim,
                             const std::vector<double>& times);
 
+// {"meshes":[{"name","bones","times":[{"t","positions":[[x,y,z]...]}]}]}: every
+// skinned mesh's vertices in world space after three.js' skinning, animation
+// `anim` ("-" = rest pose) at each time (tests/clients/three_skinned.mjs).
+nlohmann::json three_skinned(const std::filesystem::path& file, const std::string& anim,
+                             const std::vector<double>& times);
+
 }  // namespace ripkit::test

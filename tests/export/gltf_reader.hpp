@@ -64,6 +64,53 @@ inline std::vector<float> accessor_floats(const Glb& g, int index) {
     return out;
 }
 
+// Every component of an accessor of any component type as double (integers
+// as stored, not normalised), honouring byteStride: for JOINTS_0 / WEIGHTS_0.
+inline std::vector<double> accessor_values(const Glb& g, int index) {
+    const nlohmann::json& acc = g.json["accessors"].at(size_t(index));
+    static const std::map<std::string, size_t> comps = {
+        {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4}, {"MAT4", 16}};
+    static const std::map<int, size_t> sizes = {{5120, 1}, {5121, 1}, {5122, 2},
+                                                {5123, 2}, {5125, 4}, {5126, 4}};
+    const int type = acc["componentType"].get<int>();
+    const size_t nc = comps.at(acc["type"].get<std::string>()), cs = sizes.at(type);
+    const size_t count = acc["count"].get<size_t>();
+    const nlohmann::json& view = g.json["bufferViews"].at(acc["bufferView"].get<size_t>());
+    const size_t base = view.value("byteOffset", size_t(0)) + acc.value("byteOffset", size_t(0));
+    const size_t stride = view.value("byteStride", nc * cs);
+    std::vector<double> out;
+    for (size_t e = 0; e < count; ++e)
+        for (size_t c = 0; c < nc; ++c) {
+            const size_t at = base + e * stride + c * cs;
+            if (at + cs > g.bin.size()) throw std::runtime_error("accessor past buffer");
+            const uint8_t* p = g.bin.data() + at;
+            switch (type) {
+                case 5120:
+                    out.push_back(double(int8_t(p[0])));
+                    break;
+                case 5121:
+                    out.push_back(double(p[0]));
+                    break;
+                case 5122:
+                    out.push_back(double(int16_t(uint16_t(p[0] | p[1] << 8))));
+                    break;
+                case 5123:
+                    out.push_back(double(uint16_t(p[0] | p[1] << 8)));
+                    break;
+                case 5125:
+                    out.push_back(double(uint32_t(p[0]) | uint32_t(p[1]) << 8 |
+                                         uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24));
+                    break;
+                default: {
+                    float f;
+                    std::memcpy(&f, p, 4);
+                    out.push_back(double(f));
+                }
+            }
+        }
+    return out;
+}
+
 inline std::vector<uint8_t> view_bytes(const Glb& g, int view_index) {
     const nlohmann::json& view = g.json["bufferViews"].at(size_t(view_index));
     const size_t off = view.value("byteOffset", size_t(0)), len = view["byteLength"].get<size_t>();

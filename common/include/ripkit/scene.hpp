@@ -2,7 +2,7 @@
 //
 // It says what the game data says and nothing less: per-channel interpolation
 // (STEP where the game steps, CUBICSPLINE with exact tangents), cameras with
-// their field of view, rigid skins, embedded PNG textures, texture switching
+// their field of view, rigid or weighted skins, embedded PNG textures, texture switching
 // driven by STEP tracks, audio, and JSON extras for everything a target format
 // has no field for. Assimp's aiScene cannot hold all of this (no per-key
 // interpolation, no tangents, 1024-byte strings), so the exporter receives
@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <glm/ext/vector_uint4_sized.hpp>
 #include <glm/glm.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -115,10 +116,25 @@ struct Mesh {
     std::vector<glm::vec2> uv0;      // empty or one per position (glTF: v down)
     std::vector<glm::vec4> colors;   // empty or one per position, linear 0..1
     std::vector<uint32_t> indices;   // triangle list
-    // Rigid skinning: joint (index into Skin::joints) of each vertex, weight 1.
+    // Skinning (skin >= 0), one of two forms, joints being indices into Skin::joints:
+    //  - rigid: `joints`, one joint per vertex with weight 1 (`weighted_joints` empty);
+    //  - weighted: `weighted_joints` + `weights`, up to four joints per vertex,
+    //    weights >= 0 summing to 1, a joint at most once with a weight > 0,
+    //    unused slots joint 0 weight 0 (`joints` empty).
+    // Exporters read both through skin_influence().
     int skin = -1;
     std::vector<uint16_t> joints;
+    std::vector<glm::u16vec4> weighted_joints;
+    std::vector<glm::vec4> weights;
 };
+
+// The joints and weights of vertex `v` of a skinned mesh; a rigid vertex is
+// {joint, 0, 0, 0} with weights {1, 0, 0, 0}.
+struct Influence {
+    glm::u16vec4 joints{0};
+    glm::vec4 weights{0.0f};
+};
+Influence skin_influence(const Mesh& mesh, size_t v);
 
 struct Skin {
     std::string name;

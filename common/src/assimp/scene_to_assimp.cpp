@@ -123,20 +123,18 @@ std::vector<int> mesh_remap(const Scene& s) {
     return remap;
 }
 
-aiBone* make_bone(const Scene& s, const Mesh& m, uint16_t joint) {
+// `weights`: the (vertex, weight) pairs bound to `joint`, bucketed by make_mesh
+// in one pass over the vertices.
+aiBone* make_bone(const Scene& s, const Mesh& m, uint16_t joint,
+                  const std::vector<aiVertexWeight>& weights) {
     const Skin& skin = s.skins.at(static_cast<size_t>(m.skin));
     auto bone = std::make_unique<aiBone>();
     bone->mName = checked_ai_string(s.nodes.at(static_cast<size_t>(skin.joints[joint])).name,
                                     "joint node name");
     bone->mOffsetMatrix = to_ai(skin.inverse_bind[joint]);
-    unsigned count = 0;
-    for (uint16_t j : m.joints) count += j == joint;
-    bone->mNumWeights = count;
-    bone->mWeights = count ? new aiVertexWeight[count] : nullptr;
-    unsigned w = 0;
-    for (size_t v = 0; v < m.joints.size(); ++v)
-        if (m.joints[v] == joint)
-            bone->mWeights[w++] = aiVertexWeight(static_cast<unsigned>(v), 1.0f);
+    bone->mNumWeights = static_cast<unsigned>(weights.size());
+    bone->mWeights = weights.empty() ? nullptr : new aiVertexWeight[weights.size()];
+    std::copy(weights.begin(), weights.end(), bone->mWeights);
     return bone.release();
 }
 
@@ -182,10 +180,17 @@ aiMesh* make_mesh(const Scene& s, const Mesh& m, unsigned material) {
         const Skin& skin = s.skins.at(static_cast<size_t>(m.skin));
         // Every joint becomes a bone, also unweighted ones, so exporters keep
         // the whole skeleton in the skin.
+        std::vector<std::vector<aiVertexWeight>> by_joint(skin.joints.size());
+        for (size_t v = 0; v < nv; ++v) {
+            const Influence in = skin_influence(m, v);
+            for (int k = 0; k < 4; ++k)
+                if (in.weights[k] > 0.0f)
+                    by_joint.at(in.joints[k]).emplace_back(static_cast<unsigned>(v), in.weights[k]);
+        }
         out->mNumBones = static_cast<unsigned>(skin.joints.size());
         out->mBones = new_array<aiBone>(skin.joints.size());
         for (size_t j = 0; j < skin.joints.size(); ++j)
-            out->mBones[j] = make_bone(s, m, static_cast<uint16_t>(j));
+            out->mBones[j] = make_bone(s, m, static_cast<uint16_t>(j), by_joint[j]);
         if (!out->mNumBones) out->mBones = nullptr;
     }
     return out.release();
