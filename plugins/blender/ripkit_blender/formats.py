@@ -34,6 +34,13 @@ FORMATS = (
         description="Engine cutscene: camera, Lara and actors (item = cutscene number)",
     ),
     FormatSpec(
+        key="tr_level",
+        label="Tomb Raider 4/5 levels (.TR4/.TRC)",
+        extensions=("tr4", "trc"),
+        options=frozenset({"item", "native", "settings"}),
+        description="A moveable's skinned, textured body (item = slot), or the rooms (item 10000)",
+    ),
+    FormatSpec(
         key="rugrats_cine",
         label="Rugrats: Search for Reptar cinematics (PS1 .STR/.BIN)",
         extensions=("str", "bin", "xa"),
@@ -58,7 +65,7 @@ FORMATS = (
     FormatSpec(
         key="",
         label="Any ripkit format (detect)",
-        extensions=("pak", "bin", "str", "xa", "dpc", "animation_z", "skel_z", "materialanim_z",
+        extensions=("pak", "bin", "tr4", "trc", "str", "xa", "dpc", "animation_z", "skel_z", "materialanim_z",
                     "z64", "n64", "v64"),
         options=frozenset({"item", "native", "skeleton", "names", "anim", "anims", "cine",
                            "audio", "settings"}),

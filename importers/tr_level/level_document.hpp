@@ -1,0 +1,43 @@
+// The Document over a decoded level: one item per moveable (id = its slot)
+// and the rooms as one item (id kRoomsItem). Everything is decoded at open;
+// an item that cannot be presented keeps its error and `scene` throws it.
+#pragma once
+
+#include <memory>
+
+#include "conversion.hpp"
+#include "level_types.hpp"
+#include "ripkit/format.hpp"
+
+namespace ripkit::tr_level {
+
+// Above every slot a level can hold (check_level refuses slots from here on).
+inline constexpr int64_t kRoomsItem = 10000;
+
+class LevelDocument : public Document {
+  public:
+    LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget);
+
+    nlohmann::json info() const override;
+    std::vector<ItemSummary> items() const override;
+    nlohmann::json dump(std::optional<int64_t> item) const override;
+    Scene scene(int64_t item) const override;
+    int64_t default_item() const override;
+    std::vector<std::string> warnings() const override { return warnings_; }
+
+    const Level& level() const { return level_; }
+
+  private:
+    const Moveable& moveable(int64_t item) const;
+    // The first room error, if any: the rooms item's error.
+    const Error* rooms_error() const;
+
+    Level level_;
+    Conversion conv_;
+    std::shared_ptr<Budget> budget_;
+    std::vector<std::string> warnings_;
+};
+
+std::unique_ptr<Document> open_level(const Input& input, const Options& options);
+
+}  // namespace ripkit::tr_level

@@ -1,0 +1,280 @@
+#include "demo_level.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace ripkit::tr_level::testkit {
+
+namespace {
+
+constexpr uint16_t kRoomQuadTex = 0, kRoomTriTex = 1, kQuadTexA = 2, kQuadTexB = 3,
+                   kAdditiveTex = 4, kTriTex = 5;
+
+Bytes page(int p) {
+    Bytes out(kPage32Bytes);
+    for (int y = 0; y < kPageSide; ++y)
+        for (int x = 0; x < kPageSide; ++x) {
+            const auto c = demo_texel(p, x, y);
+            uint8_t* t = &out[size_t(y * kPageSide + x) * 4];
+            t[0] = c[2];  // stored B, G, R, A
+            t[1] = c[1];
+            t[2] = c[0];
+            t[3] = c[3];
+        }
+    return out;
+}
+
+// Corners in 8.8 fixed-point pixels.
+ObjectTexture texture(uint16_t attribute, uint16_t page, bool triangle,
+                      std::array<uint16_t, 8> uv) {
+    ObjectTexture t;
+    t.attribute = attribute;
+    t.tile = uint16_t(page | (triangle ? 0x8000 : 0));
+    t.uv = uv;
+    t.width = 63;
+    t.height = 63;
+    return t;
+}
+
+std::vector<ObjectTexture> textures() {
+    auto px = [](double v) { return uint16_t(v * 256.0); };
+    return {
+        texture(0, 0, false, {px(0), px(0), px(64), px(0), px(64), px(64), px(0), px(64)}),
+        texture(1, 0, true, {px(64), px(0), px(128), px(0), px(64), px(64), 0, 0}),
+        texture(
+            0, 1, false,
+            {px(10.5), px(20.25), px(74.5), px(20.25), px(74.5), px(84.75), px(10.5), px(84.75)}),
+        texture(1, 2, false, {px(0), px(0), px(32), px(0), px(32), px(32), px(0), px(32)}),
+        texture(2, 1, true, {px(128), px(128), px(192), px(128), px(160), px(192), 0, 0}),
+        texture(0, 2, true, {px(200), px(8), px(250), px(8), px(225), px(60), 0, 0}),
+    };
+}
+
+enum class Shading { Normals, Lights };
+
+// A box from (-h, y0, -h) to (h, y1, h): 8 corners (bit 0 x, bit 1 y, bit 2
+// z), six quads alternating two textures, one triangle.
+TrMesh box(int h, int y0, int y1, uint16_t tri_tex, Shading shading) {
+    TrMesh m;
+    for (int i = 0; i < 8; ++i)
+        m.vertices.push_back(
+            {int16_t(i & 1 ? h : -h), int16_t(i & 2 ? y1 : y0), int16_t(i & 4 ? h : -h)});
+    m.centre = {0, int16_t((y0 + y1) / 2), 0};
+    m.radius = int16_t(std::max(h, std::max(std::abs(y0), std::abs(y1))));
+    if (shading == Shading::Normals) {
+        m.normal_count = 8;
+        for (int i = 0; i < 8; ++i)
+            m.normals.push_back({int16_t(i & 1 ? 9459 : -9459), int16_t(i & 2 ? 9459 : -9459),
+                                 int16_t(i & 4 ? 9459 : -9459)});
+    } else {
+        m.normal_count = -8;
+        for (int i = 0; i < 8; ++i) m.lights.push_back(int16_t(1000 * i));
+    }
+    const uint16_t quads[6][4] = {{0, 2, 6, 4}, {1, 5, 7, 3}, {0, 4, 5, 1},
+                                  {2, 3, 7, 6}, {0, 1, 3, 2}, {4, 6, 7, 5}};
+    for (int q = 0; q < 6; ++q) {
+        Face f;
+        f.quad = true;
+        f.v = {quads[q][0], quads[q][1], quads[q][2], quads[q][3]};
+        f.texture = q % 2 ? kQuadTexB : kQuadTexA;
+        m.faces.push_back(f);
+    }
+    m.quad_count = 6;
+    Face t;
+    t.v = {0, 1, 2, 0};
+    t.texture = tri_tex;
+    m.faces.push_back(t);
+    return m;
+}
+
+std::vector<int32_t> flatten(const std::vector<TreeNode>& nodes) {
+    std::vector<int32_t> out;
+    for (const TreeNode& n : nodes) out.insert(out.end(), {n.flags, n.dx, n.dy, n.dz});
+    return out;
+}
+
+Moveable moveable(int32_t slot, uint16_t meshes, uint16_t start, int32_t tree, Version v) {
+    Moveable m;
+    m.slot = slot;
+    m.mesh_count = meshes;
+    m.starting_mesh = start;
+    m.mesh_tree = tree;
+    m.animation = -1;
+    if (v == Version::Tr5) m.tr5_filler = 0xFFEF;
+    return m;
+}
+
+RoomVertex room_vertex(Version v, int x, int y, int z, int i) {
+    RoomVertex rv;
+    rv.x = float(x);
+    rv.y = float(y);
+    rv.z = float(z);
+    const int r = 31 - i, g = (2 * i) % 32, b = 16;
+    if (v == Version::Tr4) {
+        rv.colour = uint32_t((r << 10) | (g << 5) | b);
+    } else {
+        rv.colour =
+            0xFF000000u | uint32_t((r * 8) << 16) | uint32_t((g * 8) << 8) | uint32_t(b * 8);
+        rv.normal = {0.0f, -1.0f, 0.0f};
+    }
+    return rv;
+}
+
+Face room_face(std::array<uint16_t, 4> v, bool quad, uint16_t texture) {
+    Face f;
+    f.v = v;
+    f.quad = quad;
+    f.texture = texture;
+    return f;
+}
+
+std::vector<Room> rooms(Version v) {
+    Room a;
+    a.x = 0;
+    a.z = 0;
+    a.y_bottom = 0;
+    a.y_top = -2048;
+    for (int k = 0; k < 3; ++k)
+        for (int i = 0; i < 3; ++i)
+            a.vertices.push_back(room_vertex(v, 1024 * i, 0, 1024 * k, k * 3 + i));
+    const int wall[4][3] = {{0, -1024, 0}, {2048, -1024, 0}, {2048, 0, 0}, {0, 0, 0}};
+    for (int i = 0; i < 4; ++i)
+        a.vertices.push_back(room_vertex(v, wall[i][0], wall[i][1], wall[i][2], 9 + i));
+    for (int k = 0; k < 2; ++k)
+        for (int i = 0; i < 2; ++i) {
+            const uint16_t c = uint16_t(k * 3 + i);
+            a.faces.push_back(room_face({c, uint16_t(c + 3), uint16_t(c + 4), uint16_t(c + 1)},
+                                        true, kRoomQuadTex));
+        }
+    a.faces.push_back(room_face({9, 10, 11, 12}, true, kRoomQuadTex | 0x8000));
+    a.faces.push_back(room_face({0, 1, 9, 0}, false, kRoomTriTex));
+    a.sectors_z = a.sectors_x = 3;
+    a.portals = v == Version::Tr4 ? 1 : 0;
+    a.lights = 1;
+    a.statics = 1;
+    a.sprites = v == Version::Tr4 ? 1 : 0;
+    a.layers = 1;
+    a.ambient = 0xFF404040;
+    a.flags = 0x20;
+
+    Room b;
+    b.x = 4096;
+    b.z = 0;
+    b.y_bottom = 0;
+    b.y_top = -1024;
+    const int pts[8][3] = {{0, 0, 0},    {1024, 0, 0},    {1024, 0, 1024},    {0, 0, 1024},
+                           {0, -512, 0}, {1024, -512, 0}, {1024, -512, 1024}, {0, -512, 1024}};
+    for (int i = 0; i < 8; ++i)
+        b.vertices.push_back(room_vertex(v, pts[i][0], pts[i][1], pts[i][2], 20 + i));
+    b.faces.push_back(room_face({0, 3, 2, 1}, true, kRoomQuadTex));
+    b.faces.push_back(room_face({4, 5, 6, 0}, false, kRoomTriTex | 0x8000));
+    b.faces.push_back(room_face({4, 6, 7, 0}, false, kRoomTriTex | 0x8000));
+    b.sectors_z = b.sectors_x = 1;
+    b.layers = 2;  // TR5: vertices 0..3 and 4..7
+    b.ambient = 0xFF202020;
+    return {a, b};
+}
+
+SectionCounts counts() {
+    SectionCounts c;
+    c.floor_data = 6;
+    c.animations = 2;
+    c.state_changes = 1;
+    c.dispatches = 1;
+    c.anim_commands = 3;
+    c.frames = 20;
+    c.statics = 1;
+    c.sprite_textures = 2;
+    c.sprite_sequences = 1;
+    c.cameras = 1;
+    c.flyby_cameras = 1;
+    c.sound_sources = 2;
+    c.boxes = 2;
+    c.overlaps = 3;
+    c.animated_textures = 3;
+    return c;
+}
+
+}  // namespace
+
+std::array<uint8_t, 4> demo_texel(int page, int x, int y) {
+    const uint8_t a = page == 2 && x < 16 && y < 16 ? 0 : 255;
+    return {uint8_t(x & 0xF8), uint8_t(y & 0xF8), uint8_t(40 + 60 * page), a};
+}
+
+std::vector<TreeNode> lara_tree() {
+    return {{2, 60, 10, 0},   {0, 0, 220, 0}, {0, 0, 200, 10},   {3, -60, 10, 0}, {0, 0, 220, 0},
+            {0, 0, 200, 10},  {1, 0, -30, 0}, {2, -90, -200, 0}, {0, 0, 130, 0},  {0, 0, 120, 0},
+            {3, 90, -200, 0}, {0, 0, 130, 0}, {0, 0, 120, 0},    {1, 0, -230, 0}};
+}
+
+std::vector<TreeNode> actor_tree() {
+    return {{0, 0, -100, 0}, {0, 0, -100, 0}, {2, 0, -100, 0}, {0, 0, -80, 40}, {1, 70, 0, 0},
+            {0, 0, 90, 0},   {2, 0, 90, 0},   {0, 20, 30, 0},  {1, 0, 40, 20},  {0, 0, 0, 80},
+            {0, 0, 0, 80},   {0, 0, 0, 80},   {0, 0, 0, 80},   {0, 0, 0, 80}};
+}
+
+LevelSpec demo_level(Version v) {
+    LevelSpec s;
+    s.version = v;
+    s.room_pages = 1;
+    s.object_pages = 2;
+    for (int p = 0; p < 3; ++p) s.pages.push_back(page(p));
+    s.object_textures = textures();
+    s.rooms = rooms(v);
+    s.counts = counts();
+
+    s.meshes.push_back(TrMesh{});  // 0: the empty dummy mesh pointer 0 names
+    for (int j = 0; j < 15; ++j)   // 1..15: LARA
+        s.meshes.push_back(box(20 + j, j == 7 ? -200 : 0, j == 7 ? 0 : 40 + 5 * j, kTriTex,
+                               j == 14 ? Shading::Lights : Shading::Normals));
+    for (int j = 0; j < 15; ++j)  // 16..30: LARA_SKIN
+        s.meshes.push_back(box(30 + j, 0, 50 + 4 * j, kTriTex, Shading::Normals));
+    for (int j = 1; j < 15; ++j)  // 31..44: LARA_SKIN_JOINTS meshes 1..14
+        s.meshes.push_back(box(8 + j, 0, 16, kTriTex, Shading::Normals));
+    for (int j = 0; j < 15; ++j) {  // 45..59: the second actor
+        TrMesh m = box(15 + 2 * j, 0, 30 + 3 * j, kAdditiveTex, Shading::Normals);
+        if (j == 4) m.faces[0].effects = 1;  // one additive face by its effects
+        s.meshes.push_back(m);
+    }
+    const std::vector<uint32_t> off = mesh_offsets(s);
+    s.mesh_pointers.push_back(off[0]);
+    for (size_t i = 1; i <= 30; ++i) s.mesh_pointers.push_back(off[i]);
+    s.mesh_pointers.push_back(off[0]);  // LARA_SKIN_JOINTS mesh 0 shares the dummy
+    for (size_t i = 31; i <= 59; ++i) s.mesh_pointers.push_back(off[i]);
+
+    for (int t = 0; t < 3; ++t) {
+        const auto nodes = flatten(lara_tree());
+        s.mesh_tree.insert(s.mesh_tree.end(), nodes.begin(), nodes.end());
+    }
+    const auto actor = flatten(actor_tree());
+    s.mesh_tree.insert(s.mesh_tree.end(), actor.begin(), actor.end());
+    s.moveables = {moveable(0, 15, 1, 0, v), moveable(8, 15, 16, 56, v),
+                   moveable(9, 15, 31, 112, v), moveable(kDemoActorSlot, 15, 46, 168, v),
+                   moveable(v == Version::Tr4 ? 427 : 416, 1, 1, 0, v)};
+    return s;
+}
+
+LevelSpec minimal_level(Version v) {
+    LevelSpec s;
+    s.version = v;
+    s.object_pages = 1;
+    s.pages.push_back(Bytes(kPage32Bytes, 0x80));  // flat: a few hundred bytes of zlib
+    s.object_textures = {textures()[0]};
+    s.object_textures[0].tile = 0;
+    TrMesh a = box(20, 0, 40, 0, Shading::Normals), b = box(10, 0, 20, 0, Shading::Lights);
+    for (TrMesh* m : {&a, &b})
+        for (Face& f : m->faces) f.texture = 0;
+    s.meshes = {a, b};
+    s.mesh_tree = {0, 0, -256, 0};
+    s.moveables = {moveable(0, 2, 0, 0, v)};
+    Room r;
+    for (int i = 0; i < 4; ++i)
+        r.vertices.push_back(room_vertex(v, (i & 1) * 1024, 0, (i >> 1) * 1024, i));
+    r.faces.push_back(room_face({0, 1, 3, 2}, true, 0));
+    r.layers = 1;
+    s.rooms = {r};
+    return s;
+}
+
+}  // namespace ripkit::tr_level::testkit

@@ -1,0 +1,136 @@
+// The converted moveables and rooms as glb, read back by clients outside the
+// project: the Khronos validator, libpng's own simplified API for the
+// embedded pages, and a GLB reader written from the spec for UVs, positions.
+#include <png.h>
+
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "clients.hpp"
+#include "glb_read.hpp"
+#include "level_document.hpp"
+#include "ripkit/export.hpp"
+#include "testkit/demo_level.hpp"
+
+using namespace ripkit;
+using namespace ripkit::tr_level;
+using namespace ripkit::tr_level::testkit;
+
+namespace {
+
+std::filesystem::path convert(Version v, int64_t item, const std::string& name) {
+    Input in;
+    in.path = name;
+    in.bytes = write_level(demo_level(v));
+    const Scene scene = open_level(in, Options{})->scene(item);
+    const auto out = test::fresh_temp_dir("tr_level_export_" + name) / (name + ".glb");
+    ExportOptions eo;
+    eo.format = OutputFormat::Glb;
+    export_scene(scene, out, eo);
+    return out;
+}
+
+// RGBA8 of a PNG, decoded by libpng's simplified API.
+std::vector<uint8_t> decode(const std::vector<uint8_t>& png, int& w, int& h) {
+    png_image img;
+    std::memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    REQUIRE(png_image_begin_read_from_memory(&img, png.data(), png.size()));
+    img.format = PNG_FORMAT_RGBA;
+    std::vector<uint8_t> out(PNG_IMAGE_SIZE(img));
+    REQUIRE(png_image_finish_read(&img, nullptr, out.data(), 0, nullptr));
+    w = int(img.width);
+    h = int(img.height);
+    return out;
+}
+
+const nlohmann::json& mesh(const glb::File& f, const std::string& name) {
+    for (const auto& m : f.json["meshes"])
+        if (m.value("name", "") == name) return m;
+    FAIL("no glTF mesh " << name);
+    throw 0;
+}
+
+}  // namespace
+
+TEST_CASE("tr_level moveables and rooms pass the Khronos validator, TR4 and TR5") {
+    for (Version v : {Version::Tr4, Version::Tr5})
+        for (int64_t item : {int64_t(0), int64_t(kDemoActorSlot), kRoomsItem}) {
+            const std::string name = std::string(version_name(v)) + "_" + std::to_string(item);
+            INFO(name);
+            const auto report = test::validate_gltf(convert(v, item, name));
+            INFO(report.dump());
+            CHECK(report["numErrors"] == 0);
+            CHECK(report["numWarnings"] == 0);
+        }
+}
+
+TEST_CASE("tr_level every embedded page decodes to the level's texels") {
+    for (Version v : {Version::Tr4, Version::Tr5}) {
+        INFO(version_name(v));
+        const glb::File f =
+            glb::read(convert(v, kDemoActorSlot, std::string("pages_") + version_name(v)));
+        std::set<int> pages;
+        for (const auto& mat : f.json["materials"]) {
+            const int page = mat["extras"]["page"];
+            pages.insert(page);
+            const size_t tex = mat["pbrMetallicRoughness"]["baseColorTexture"]["index"];
+            const size_t image = f.json["textures"][tex]["source"];
+            CHECK(f.json["images"][image]["name"] == "page" + std::to_string(page));
+            int w = 0, h = 0;
+            const auto rgba = decode(f.view(f.json["images"][image]["bufferView"]), w, h);
+            REQUIRE(w == 256);
+            REQUIRE(h == 256);
+            for (auto [x, y] :
+                 {std::pair{0, 0}, {5, 9}, {200, 17}, {255, 255}, {15, 15}, {16, 3}}) {
+                INFO("page " << page << " texel " << x << "," << y);
+                const uint8_t* t = &rgba[size_t(y * 256 + x) * 4];
+                CHECK(std::vector<uint8_t>(t, t + 4) ==
+                      std::vector<uint8_t>({uint8_t(x & 0xF8), uint8_t(y & 0xF8),
+                                            uint8_t(40 + 60 * page),
+                                            uint8_t(page == 2 && x < 16 && y < 16 ? 0 : 255)}));
+            }
+        }
+        // the second actor draws from both object pages (1 and 2)
+        CHECK(pages == std::set<int>{1, 2});
+    }
+}
+
+TEST_CASE("tr_level UVs in the glb are the object texture corners over the page size") {
+    const glb::File f = glb::read(convert(Version::Tr4, 0, "uv"));
+    // LARA mesh 0's first material holds the quads with texture 2, whose corners
+    // are (10.5, 20.25) (74.5, 20.25) (74.5, 84.75) (10.5, 84.75) pixels
+    const auto& prim = mesh(f, "slot0_mesh0_geo")["primitives"][0];
+    const auto uv = f.floats(prim["attributes"]["TEXCOORD_0"]);
+    REQUIRE(uv.size() >= 4);
+    const float want[4][2] = {{10.5f, 20.25f}, {74.5f, 20.25f}, {74.5f, 84.75f}, {10.5f, 84.75f}};
+    for (int k = 0; k < 4; ++k) {
+        CHECK(uv[size_t(k)][0] == Approx(want[k][0] / 256).epsilon(1e-6));
+        CHECK(uv[size_t(k)][1] == Approx(want[k][1] / 256).epsilon(1e-6));
+    }
+    // quad 0 = corners (0, 2, 6, 4) of a 20-unit box: vertex 0 = (-20, 0, -20)
+    const auto pos = f.floats(prim["attributes"]["POSITION"]);
+    CHECK(pos[0][0] == Approx(-20.0 / 512));
+    CHECK(pos[0][1] == Approx(0.0).margin(1e-7));
+    CHECK(pos[0][2] == Approx(20.0 / 512));
+    CHECK(f.json["skins"].size() >= 1);
+}
+
+TEST_CASE("tr_level materials: alpha test, additive, double-sided rooms") {
+    const glb::File actor = glb::read(convert(Version::Tr4, kDemoActorSlot, "modes"));
+    std::set<std::string> modes;
+    for (const auto& m : actor.json["materials"]) {
+        const std::string blend = m["extras"]["blend"];
+        modes.insert(blend);
+        if (blend == "alpha") CHECK(m["alphaMode"] == "MASK");
+        if (blend == "additive") CHECK(m["alphaMode"] == "BLEND");
+        if (blend == "opaque") CHECK_FALSE(m.contains("alphaMode"));
+        CHECK_FALSE(m.contains("doubleSided"));
+    }
+    CHECK(modes == std::set<std::string>{"opaque", "alpha", "additive"});
+    const glb::File rooms = glb::read(convert(Version::Tr4, kRoomsItem, "room_modes"));
+    bool two_sided = false;
+    for (const auto& m : rooms.json["materials"]) two_sided |= m.value("doubleSided", false);
+    CHECK(two_sided);
+    CHECK(rooms.json["meshes"][0]["primitives"][0]["attributes"].contains("COLOR_0"));
+}
