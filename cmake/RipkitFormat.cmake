@@ -7,13 +7,19 @@
 #   Assimp::BaseImporter* <id>_make_importer();        // new'd; Assimp owns it
 #   void <id>_write_samples(const std::filesystem::path& dir);  // bundled samples
 # so nothing outside the format's folder needs editing to add a format.
+# A format that can also be written (the direction back, ripkit/encode/) says
+# ENCODER and defines, in the same namespace,
+#   const ripkit::SceneEncoder& <id>_encoder();
 function(ripkit_add_format id)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "ENCODER" "" "SOURCES;LIBS" ${ARGN})
   add_library(ripkit_${id} STATIC ${ARG_SOURCES})
   target_include_directories(ripkit_${id} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}>)
   target_link_libraries(ripkit_${id} PUBLIC ripkit_core ${ARG_LIBS} PRIVATE $<BUILD_INTERFACE:ripkit_warnings>)
   set_property(GLOBAL APPEND PROPERTY RIPKIT_FORMATS ${id})
+  if(ARG_ENCODER)
+    set_property(GLOBAL APPEND PROPERTY RIPKIT_ENCODERS ${id})
+  endif()
   install(TARGETS ripkit_${id} EXPORT ripkitTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()

@@ -5,7 +5,7 @@
 # test clients.
 # What building ripkit needs (run.sh); test.sh adds its own clients.
 BUILD_DEPS=(cmake g++ make pkg-config libassimp-dev libglm-dev nlohmann-json3-dev catch2
-    liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev)
+    liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev libtinygltf-dev)
 
 install_missing() {
     local missing=() p

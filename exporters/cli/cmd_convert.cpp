@@ -122,6 +122,7 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
 }  // namespace
 
 int run_convert(const ConvertArgs& a) {
+    if (wants_pack(a)) return run_pack(a);
     refuse_input_as_output(a.out, a.common);
     const OutputFormat fmt = choose_output_format(a);
     // A .gltf brings `<stem>.bin` along, which may well be the game file.

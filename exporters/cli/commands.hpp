@@ -33,6 +33,8 @@ struct ConvertArgs {
     CLI::Option* item_opt = nullptr;
     bool all = false;
     std::string format;  // empty: from OUT's extension (glb for --all)
+    std::string base;    // packing a scene: the game file whose item is replaced
+    std::string endian;  // packing a scene: "little" or "big" (Zouna)
 };
 
 struct ViewArgs {
@@ -47,6 +49,9 @@ int run_info(const InfoArgs& args);
 int run_list(const ListArgs& args);
 int run_dump(const DumpArgs& args);
 int run_convert(const ConvertArgs& args);
+// `convert SCENE.glb OUT.PAK`: FILE is a scene and OUT (or --format) a game format.
+bool wants_pack(const ConvertArgs& args);
+int run_pack(const ConvertArgs& args);
 int run_view(const ViewArgs& args);
 int run_formats();
 

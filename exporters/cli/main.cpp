@@ -42,7 +42,9 @@ void define_verbs(CLI::App& app, Verbs& v) {
     dump->add_option("-o,--output", v.dump.out, "Write to this file instead of stdout");
 
     CLI::App* conv =
-        app.add_subcommand("convert", "Convert to glTF 2.0 (.glb/.gltf), FBX or Collada");
+        app.add_subcommand("convert",
+                           "Convert to glTF 2.0 (.glb/.gltf), FBX or Collada; or a scene back "
+                           "to a game file");
     add_common_args(*conv, v.convert.common);
     conv->add_option("OUT", v.convert.out, "Output file (a folder with --all)")->required();
     v.convert.item_opt =
@@ -50,7 +52,12 @@ void define_verbs(CLI::App& app, Verbs& v) {
     conv->add_flag("--all", v.convert.all, "Every non-empty item into OUT as <stem>_<id>.<ext>")
         ->excludes(v.convert.item_opt);
     conv->add_option("--format", v.convert.format,
-                     "glb, gltf, fbx or dae (default: OUT's extension)");
+                     "glb, gltf, fbx or dae (default: OUT's extension); from a scene "
+                     "(.glb/.gltf/.fbx): tr-cutseq or zouna");
+    conv->add_option("--base", v.convert.base,
+                     "From a scene: the game file to copy, with --item N replaced");
+    conv->add_option("--endian", v.convert.endian, "From a scene: little or big (Zouna)")
+        ->check(CLI::IsMember({"little", "big"}));
 
     CLI::App* view = app.add_subcommand("view", "One item as a self-contained HTML player page");
     add_common_args(*view, v.view.common);

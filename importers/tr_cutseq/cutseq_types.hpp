@@ -36,6 +36,15 @@ struct NodeTracks {
     int16_t at(int frame, int node, int axis) const {
         return values[(static_cast<size_t>(frame) * nodes + node) * 3 + axis];
     }
+    int16_t& at(int frame, int node, int axis) {
+        return values[(static_cast<size_t>(frame) * nodes + node) * 3 + axis];
+    }
+    // `n` nodes over `f` frames, every value 0.
+    void reset(int n, int f) {
+        nodes = n;
+        frames = f;
+        values.assign(static_cast<size_t>(n) * static_cast<size_t>(f) * 3, 0);
+    }
 };
 
 struct Actor {

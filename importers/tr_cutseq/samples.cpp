@@ -13,16 +13,6 @@ int16_t clamp16(double v) {
     return static_cast<int16_t>(std::clamp(std::lround(v), -32768L, 32767L));
 }
 
-void resize(NodeTracks& t, int nodes, int frames) {
-    t.nodes = nodes;
-    t.frames = frames;
-    t.values.assign(static_cast<size_t>(nodes) * frames * 3, 0);
-}
-
-int16_t& at(NodeTracks& t, int f, int n, int a) {
-    return t.values[(static_cast<size_t>(f) * t.nodes + n) * 3 + a];
-}
-
 }  // namespace
 
 Cutscene make_demo_cutscene(const DemoSpec& spec) {
@@ -36,7 +26,7 @@ Cutscene make_demo_cutscene(const DemoSpec& spec) {
 
     // Camera: a slow orbit at radius 2500 units, 1200 units above the floor;
     // after each cut the orbit continues from another side.
-    resize(c.camera, 2, c.frames);
+    c.camera.reset(2, c.frames);
     for (int f = 0; f < c.frames; ++f) {
         const int shot = static_cast<int>(
             std::count_if(spec.cuts.begin(), spec.cuts.end(), [&](int k) { return k <= f; }));
@@ -46,32 +36,32 @@ Cutscene make_demo_cutscene(const DemoSpec& spec) {
         const double px = walk + 2500.0 * std::cos(ang), py = -1200.0 - 200.0 * std::sin(f * 0.02),
                      pz = 2500.0 * std::sin(ang);
         // world = org + 2 * run
-        at(c.camera, f, 0, 0) = clamp16(tx / 2);
-        at(c.camera, f, 0, 1) = clamp16(ty / 2);
-        at(c.camera, f, 0, 2) = clamp16(tz / 2);
-        at(c.camera, f, 1, 0) = clamp16(px / 2);
-        at(c.camera, f, 1, 1) = clamp16(py / 2);
-        at(c.camera, f, 1, 2) = clamp16(pz / 2);
+        c.camera.at(f, 0, 0) = clamp16(tx / 2);
+        c.camera.at(f, 0, 1) = clamp16(ty / 2);
+        c.camera.at(f, 0, 2) = clamp16(tz / 2);
+        c.camera.at(f, 1, 0) = clamp16(px / 2);
+        c.camera.at(f, 1, 1) = clamp16(py / 2);
+        c.camera.at(f, 1, 2) = clamp16(pz / 2);
     }
 
     for (int a = 0; a < spec.actors; ++a) {
         Actor act;
         act.slot = a == 0 ? (spec.no_lara ? -1 : 0) : static_cast<int16_t>(100 + a);
         act.meshes = spec.meshes;
-        resize(act.tracks, spec.meshes + 1, c.frames);
+        act.tracks.reset(spec.meshes + 1, c.frames);
         for (int f = 0; f < c.frames; ++f) {
             // root offset = 3 * run0; actors walk side by side, 700 units apart
-            at(act.tracks, f, 0, 0) = clamp16(f * 6.0 / 3.0);
-            at(act.tracks, f, 0, 1) = clamp16((-10.0 * std::abs(std::sin(f * 0.2))) / 3.0);
-            at(act.tracks, f, 0, 2) = clamp16(a * 700.0 / 3.0);
+            act.tracks.at(f, 0, 0) = clamp16(f * 6.0 / 3.0);
+            act.tracks.at(f, 0, 1) = clamp16((-10.0 * std::abs(std::sin(f * 0.2))) / 3.0);
+            act.tracks.at(f, 0, 2) = clamp16(a * 700.0 / 3.0);
             for (int m = 1; m <= spec.meshes; ++m) {
                 const double w = 2.0 * kPi * f / 30.0 + m * 0.7 + a;
                 const double amp = m == 1 ? 8.0 : 40.0 + 5.0 * (m % 4);
-                at(act.tracks, f, m, 0) =
+                act.tracks.at(f, m, 0) =
                     static_cast<int16_t>(std::lround(amp * std::sin(w)) & 1023);
-                at(act.tracks, f, m, 1) = static_cast<int16_t>(
+                act.tracks.at(f, m, 1) = static_cast<int16_t>(
                     ((m == 1 ? 256 : 0) + std::lround(0.3 * amp * std::sin(0.5 * w))) & 1023);
-                at(act.tracks, f, m, 2) = static_cast<int16_t>(
+                act.tracks.at(f, m, 2) = static_cast<int16_t>(
                     m % 3 == 0 ? 0 : (std::lround(0.2 * amp * std::cos(w)) & 1023));
             }
         }

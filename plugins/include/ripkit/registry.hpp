@@ -19,6 +19,8 @@ class BaseImporter;
 
 namespace ripkit {
 
+class SceneEncoder;  // ripkit/encode/scene_encoder.hpp
+
 struct FormatEntry {
     const char* id;  // C++ identifier form: "tr_cutseq"
     const Format& (*format)();
@@ -27,6 +29,15 @@ struct FormatEntry {
 };
 
 std::span<const FormatEntry> format_entries();
+
+// The formats that can also be written (the direction back).
+struct EncoderEntry {
+    const char* id;  // "tr_cutseq"
+    const SceneEncoder& (*encoder)();
+};
+std::span<const EncoderEntry> encoder_entries();
+// By encoder id ("tr-cutseq") or entry id ("tr_cutseq"); null when none writes it.
+const SceneEncoder* find_encoder(const std::string& id);
 
 // The format whose probe scores highest on `data` (0 scores ignored), or null.
 const Format* detect_format(ByteSpan data, const std::string& path);

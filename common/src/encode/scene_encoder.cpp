@@ -1,0 +1,11 @@
+#include "ripkit/encode/scene_encoder.hpp"
+
+namespace ripkit {
+
+std::optional<std::string> EncodeOptions::setting(const std::string& key) const {
+    auto it = settings.find(key);
+    if (it == settings.end()) return std::nullopt;
+    return it->second;
+}
+
+}  // namespace ripkit

@@ -1,0 +1,99 @@
+// `convert SCENE.glb|.gltf|.fbx OUT.PAK|OUT.BIN|OUT.Animation_Z`: the
+// direction back, a scene written as a game file by the format's encoder.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "commands.hpp"
+#include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/export.hpp"
+#include "ripkit/registry.hpp"
+#include "ripkit/scene_import.hpp"
+#include "session.hpp"
+
+namespace ripkit::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+std::string encoder_list() {
+    std::string out;
+    for (const EncoderEntry& e : encoder_entries()) {
+        const FormatInfo& fi = e.encoder().info();
+        if (!out.empty()) out += ", ";
+        out += fi.id + " (";
+        for (size_t i = 0; i < fi.extensions.size(); ++i)
+            out += (i ? ", ." : ".") + fi.extensions[i];
+        out += ")";
+    }
+    return out;
+}
+
+const SceneEncoder& choose_encoder(const ConvertArgs& a) {
+    if (!a.format.empty()) {
+        if (const SceneEncoder* e = find_encoder(a.format)) return *e;
+        fail_no_offset(ErrorKind::Usage, "--format naming a game format to write: " +
+                                             encoder_list() + ", got '" + a.format + "'");
+    }
+    std::string ext = lower(fs::path(a.out).extension().string());
+    if (!ext.empty()) ext.erase(0, 1);
+    for (const EncoderEntry& e : encoder_entries()) {
+        const auto& exts = e.encoder().info().extensions;
+        if (std::find(exts.begin(), exts.end(), ext) != exts.end()) return e.encoder();
+    }
+    fail_no_offset(ErrorKind::Usage, "OUT ending in an extension a game format writes (" +
+                                         encoder_list() + ") or --format, got '" + a.out + "'");
+}
+
+}  // namespace
+
+bool wants_pack(const ConvertArgs& a) {
+    if (!is_scene_file(a.common.file) || a.all) return false;
+    if (!a.format.empty()) return find_encoder(a.format) != nullptr;
+    return !output_format_from_name(fs::path(a.out).extension().string());
+}
+
+int run_pack(const ConvertArgs& a) {
+    std::vector<fs::path> inputs = named_inputs(a.common);
+    if (!a.base.empty()) inputs.emplace_back(a.base);
+    for (const fs::path& in : inputs)
+        if (same_path(a.out, in))
+            fail_no_offset(ErrorKind::Usage, "an output path that is not an input, but '" + a.out +
+                                                 "' is '" + in.string() + "'");
+    const SceneEncoder& encoder = choose_encoder(a);
+    const Options options = to_options(a.common);
+    const Scene scene = import_scene(a.common.file, options.limits);
+
+    EncodeOptions eo;
+    eo.item = a.item_opt && a.item_opt->count() ? a.item : 1;
+    Input base;
+    if (!a.base.empty()) {
+        base.path = a.base;
+        base.bytes = read_file(a.base, options.limits);
+        eo.base = &base;
+    }
+    eo.out_path = a.out;
+    eo.native = options.native;
+    eo.settings = options.settings;
+    eo.endian = a.endian;
+    eo.names_path = options.names_path;
+    eo.animation = options.anims.empty() ? std::string() : options.anims.front();
+    DiskFileSource disk;
+    eo.files = &disk;
+    eo.limits = options.limits;
+    const EncodeResult r = encoder.encode(scene, eo);
+    for (const std::string& w : r.warnings)
+        std::fprintf(stderr, "ripkit: warning: %s: %s\n", a.common.file.c_str(), w.c_str());
+    write_file_atomic(a.out, r.bytes, inputs);
+    std::cout << a.out << '\n';
+    return 0;
+}
+
+}  // namespace ripkit::cli

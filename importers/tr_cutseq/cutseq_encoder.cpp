@@ -1,0 +1,119 @@
+// The tr_cutseq encoder: a scene -> one cutscene block -> a new CUTSEQ.PAK /
+// CUTSEQ.BIN, or a copy of a base file with one cutscene replaced.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include "cutseq_reader.hpp"
+#include "cutseq_splice.hpp"
+#include "cutseq_writer.hpp"
+#include "ripkit/codec/zlib.hpp"
+#include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/error.hpp"
+#include "scene_to_cutscene.hpp"
+
+namespace ripkit::formats {
+
+const SceneEncoder& tr_cutseq_encoder();
+
+namespace {
+
+using namespace tr_cutseq;
+
+std::optional<double> number(const EncodeOptions& o, const std::string& key, double lo, double hi) {
+    const auto v = o.setting(key);
+    if (!v) return std::nullopt;
+    try {
+        size_t used = 0;
+        const double d = std::stod(*v, &used);
+        if (used == v->size() && std::isfinite(d) && d >= lo && d <= hi) return d;
+    } catch (const std::exception&) {
+    }
+    fail_no_offset(ErrorKind::Usage, "--set " + key + "=<number in " + std::to_string(lo) + ".." +
+                                         std::to_string(hi) + ">, got '" + *v + "'");
+}
+
+std::optional<Variant> variant_of(const std::string& out_path) {
+    std::string ext = std::filesystem::path(out_path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char ch) { return std::tolower(ch); });
+    if (ext == ".pak") return Variant::Tr4;
+    if (ext == ".bin") return Variant::Tr5;
+    return std::nullopt;
+}
+
+Bytes decompressed(const Input& base, const Limits& limits) {
+    if (has_signature(base.bytes) || !looks_like_pak(base.bytes)) return base.bytes;
+    ByteReader r(base.bytes);
+    return codec::zlib_inflate(ByteSpan(base.bytes).subspan(4), r.u32("uncompressed size"), limits,
+                               4);
+}
+
+class CutseqEncoder : public SceneEncoder {
+  public:
+    const FormatInfo& info() const override {
+        static const FormatInfo fi{"tr-cutseq", "Tomb Raider 4/5 CUTSEQ cutscenes", {"pak", "bin"}};
+        return fi;
+    }
+
+    EncodeResult encode(const Scene& scene, const EncodeOptions& o) const override {
+        EncodeResult out;
+        ReadOptions ro;
+        ro.limits = o.limits;
+        if (const auto e = number(o, "entries", 1, kMaxEntries)) ro.entries = int(*e);
+        std::optional<CutseqFile> base;
+        if (o.base) {
+            try {
+                base = read_cutseq(o.base->bytes, ro);
+            } catch (Error& e) {
+                e.set_file(o.base->path);
+                throw;
+            }
+        }
+        std::optional<Variant> variant = variant_of(o.out_path);
+        if (!variant && base) variant = base->variant;
+        if (!variant)
+            fail_no_offset(ErrorKind::Usage,
+                           "OUT ending in .pak (TR4) or .bin (TR5), got '" + o.out_path + "'");
+        if (o.item < 1 || o.item > kMaxEntries)
+            fail_no_offset(ErrorKind::Usage, "--item 1..255, got " + std::to_string(o.item));
+        const int index = static_cast<int>(o.item);
+
+        FromSceneOptions fo;
+        fo.native = o.native;
+        fo.scale = number(o, "scale", 1e-9, 1e9);
+        if (const auto f = number(o, "frames", 1, 32767)) fo.frames = int(*f);
+        fo.animation = o.animation;
+        if (base)
+            for (const Cutscene& c : base->cutscenes)
+                if (c.index == index && !c.empty) fo.base = &c;
+        const Cutscene c = cutscene_from_scene(scene, index, fo, out.warnings);
+        const Bytes block = write_block(c);
+
+        Bytes bin;
+        if (base && base->variant == Variant::Block)
+            bin = block;
+        else if (base)
+            bin = splice_block(decompressed(*o.base, o.limits), *base, index, block);
+        else
+            bin = write_bin({c}, ro.entries.value_or(kMaxEntries));
+        if (*variant == Variant::Tr4 && !(base && base->variant == Variant::Block)) {
+            ByteWriter w;
+            w.u32(static_cast<uint32_t>(bin.size()));
+            w.raw(codec::zlib_deflate(bin));
+            out.bytes = std::move(w.bytes());
+        } else {
+            out.bytes = std::move(bin);
+        }
+        return out;
+    }
+};
+
+}  // namespace
+
+const SceneEncoder& tr_cutseq_encoder() {
+    static const CutseqEncoder e;
+    return e;
+}
+
+}  // namespace ripkit::formats

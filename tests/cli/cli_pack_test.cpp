@@ -1,0 +1,103 @@
+// `ripkit convert SCENE.glb OUT.PAK|OUT.BIN`: the tool packs a scene it wrote
+// back into the game file, with and without --base, and refuses what it must.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "tool_runner.hpp"
+
+using namespace ripkit::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path tr_sample(const fs::path& scratch, const std::string& name) {
+    for (const Sample& s : all_samples(scratch))
+        if (s.format_id == "tr_cutseq" && s.path.filename() == name) return s.path;
+    FAIL("no tr_cutseq sample " << name);
+    throw 0;
+}
+
+nlohmann::json dump(const fs::path& file, int item) {
+    const ToolResult r = run_tool({"dump", file.string(), "--item", std::to_string(item)});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    nlohmann::json j = nlohmann::json::parse(r.out).at("cutscenes").at(0);
+    j.erase("index");
+    return j;
+}
+
+std::string bytes_of(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+}  // namespace
+
+TEST_CASE("convert packs a glb back into CUTSEQ, new or into a base file") {
+    TempDir dir;
+    const fs::path pak = tr_sample(dir.path(), "CUTSEQ.PAK");
+    const fs::path glb = dir.path() / "c3.glb";
+    REQUIRE(run_tool({"convert", pak.string(), glb.string(), "--item", "3"}).exit_code == 0);
+
+    // A new TR4 file with the scene as item 1 (the default)...
+    const fs::path fresh = dir.path() / "NEW.PAK";
+    const ToolResult r = run_tool({"convert", glb.string(), fresh.string()});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out == fresh.string() + "\n");
+    CHECK(dump(fresh, 1) == dump(pak, 3));
+    // ...or as item 5 of a TR5 file.
+    const fs::path bin = dir.path() / "NEW.BIN";
+    REQUIRE(run_tool({"convert", glb.string(), bin.string(), "--item", "5"}).exit_code == 0);
+    CHECK(bytes_of(bin).substr(0, 8) == "(C) DEL!");
+    CHECK(dump(bin, 5) == dump(pak, 3));
+
+    // Into a copy of the base: nothing edited, so the same file comes out.
+    const fs::path copy = dir.path() / "COPY.PAK";
+    const ToolResult b =
+        run_tool({"convert", glb.string(), copy.string(), "--item", "3", "--base", pak.string()});
+    INFO(b.err);
+    REQUIRE(b.exit_code == 0);
+    CHECK(dump(copy, 1) == dump(pak, 1));
+    CHECK(dump(copy, 3) == dump(pak, 3));
+    // --format names the game format whatever OUT is called.
+    const fs::path named = dir.path() / "cutscene.dat";
+    REQUIRE(run_tool({"convert", glb.string(), named.string(), "--format", "tr-cutseq", "--base",
+                      pak.string(), "--item", "3"})
+                .exit_code == 0);
+    CHECK(bytes_of(named) == bytes_of(copy));
+}
+
+TEST_CASE("convert from a scene refuses to overwrite an input and names what is missing") {
+    TempDir dir;
+    const fs::path pak = tr_sample(dir.path(), "CUTSEQ.PAK");
+    const fs::path glb = dir.path() / "c1.glb";
+    REQUIRE(run_tool({"convert", pak.string(), glb.string()}).exit_code == 0);
+    const std::string before = bytes_of(pak);
+    const ToolResult same =
+        run_tool({"convert", glb.string(), pak.string(), "--base", pak.string()});
+    CHECK(same.exit_code == 2);
+    CHECK_THAT(same.err, Catch::Contains("not an input"));
+    CHECK(bytes_of(pak) == before);
+
+    const ToolResult ext = run_tool({"convert", glb.string(), (dir.path() / "o.xyz").string()});
+    CHECK(ext.exit_code == 2);
+    CHECK_THAT(ext.err, Catch::Contains("tr-cutseq (.pak, .bin)"));
+
+    // A scene that is not a cutscene: the glb of a Zouna animation.
+    fs::path walk;
+    for (const Sample& s : all_samples(dir.path()))
+        if (s.path.filename() == "WALK.Animation_Z") walk = s.path;
+    REQUIRE(!walk.empty());
+    const fs::path zglb = dir.path() / "walk.glb";
+    REQUIRE(run_tool({"convert", walk.string(), zglb.string()}).exit_code == 0);
+    const fs::path out = dir.path() / "OUT.PAK";
+    const ToolResult miss = run_tool({"convert", zglb.string(), out.string()});
+    CHECK(miss.exit_code == 1);
+    const auto lines = miss.error_lines();
+    REQUIRE(lines.size() == 1);
+    CHECK_THAT(lines[0], Catch::StartsWith("ripkit: " + zglb.string() + ": ") &&
+                             Catch::Contains("missing: camera, camera_target"));
+    CHECK_FALSE(fs::exists(out));
+}

@@ -1,0 +1,226 @@
+// The direction back: cutscenes -> glb/FBX -> scene reader -> encoder ->
+// CUTSEQ, decoded again and compared with the values they were made from.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+
+#include "clients.hpp"
+#include "cutseq_reader.hpp"
+#include "cutseq_writer.hpp"
+#include "ripkit/codec/zlib.hpp"
+#include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/export.hpp"
+#include "ripkit/scene_import.hpp"
+#include "samples.hpp"
+#include "scene_builder.hpp"
+
+namespace ripkit::formats {
+void tr_cutseq_write_samples(const std::filesystem::path& dir);
+const SceneEncoder& tr_cutseq_encoder();
+}  // namespace ripkit::formats
+
+using namespace ripkit;
+using namespace ripkit::tr_cutseq;
+namespace fs = std::filesystem;
+
+namespace {
+
+const Cutscene& item(const CutseqFile& f, int index) {
+    for (const Cutscene& c : f.cutscenes)
+        if (c.index == index) return c;
+    FAIL("no cutscene " << index);
+    throw 0;
+}
+
+// "frame f node n axis a: x vs y" at the first difference, "" when equal.
+std::string first_difference(const NodeTracks& a, const NodeTracks& b) {
+    if (a.values.size() != b.values.size()) return "different sizes";
+    for (size_t v = 0; v < a.values.size(); ++v)
+        if (a.values[v] != b.values[v])
+            return "frame " + std::to_string(v / 3 / size_t(a.nodes)) + " node " +
+                   std::to_string(v / 3 % size_t(a.nodes)) + " axis " + std::to_string(v % 3) +
+                   ": " + std::to_string(a.values[v]) + " vs " + std::to_string(b.values[v]);
+    return "";
+}
+
+// Every engine value of two cutscenes: frames, origin, audio, the camera's
+// running values, each actor's slot, mesh count and every run of every frame.
+void require_same(const Cutscene& a, const Cutscene& b) {
+    REQUIRE_FALSE(b.empty);
+    REQUIRE(a.frames == b.frames);
+    CHECK(a.origin == b.origin);
+    CHECK(a.audio_track == b.audio_track);
+    CHECK(first_difference(a.camera, b.camera) == "");
+    REQUIRE(a.actors.size() == b.actors.size());
+    for (size_t i = 0; i < a.actors.size(); ++i) {
+        INFO("actor " << i);
+        CHECK(a.actors[i].slot == b.actors[i].slot);
+        REQUIRE(a.actors[i].meshes == b.actors[i].meshes);
+        CHECK(first_difference(a.actors[i].tracks, b.actors[i].tracks) == "");
+    }
+}
+
+Scene through_file(const Scene& s, const fs::path& path) {
+    ExportOptions eo;
+    eo.format = *output_format_from_name(path.extension().string());
+    export_scene(s, path, eo);
+    return import_scene(path, Limits{});
+}
+
+EncodeResult encode(const Scene& s, const std::string& out, int64_t item_id,
+                    const Input* base = nullptr) {
+    EncodeOptions o;
+    o.item = item_id;
+    o.out_path = out;
+    o.base = base;
+    return formats::tr_cutseq_encoder().encode(s, o);
+}
+
+Input sample(const fs::path& dir, const std::string& name) {
+    Input in;
+    in.path = (dir / name).string();
+    in.bytes = read_file(in.path, Limits{});
+    return in;
+}
+
+Bytes inflate_pak(const Bytes& pak) {
+    ByteReader r(pak);
+    return codec::zlib_inflate(ByteSpan(pak).subspan(4), r.u32("size"), Limits{});
+}
+
+// Smooth random motion: X angles on the principal branch and clear of
+// gimbal lock (|x| <= 240 of 256, where only y -+ z would be defined),
+// per-frame angle steps under 64 units, camera jumps of up to 16000 units and
+// root offsets that include the engine's wrapped ones (3 * run over s16).
+Cutscene random_cutscene(std::mt19937& rng, int index) {
+    std::uniform_int_distribution<int> u(-1000000, 1000000);
+    const auto r = [&](int lo, int hi) {
+        return lo + int(unsigned(u(rng) + 1000000) % unsigned(hi - lo + 1));
+    };
+    Cutscene c;
+    c.index = index;
+    c.empty = false;
+    c.frames = r(1, 200);
+    c.origin = {r(-200000, 200000), r(-20000, 20000), r(-200000, 200000)};
+    c.audio_track = r(-1, 40);
+    c.camera.nodes = 2;
+    c.camera.frames = c.frames;
+    c.camera.values.resize(size_t(c.frames) * 6);
+    for (int n = 0; n < 2; ++n)
+        for (int a = 0; a < 3; ++a) {
+            int v = r(-30000, 30000);
+            for (int f = 0; f < c.frames; ++f) {
+                if (f)
+                    v = std::clamp(v + (r(0, 20) == 0 ? r(-8000, 8000) : r(-40, 40)), -32768,
+                                   32767);
+                c.camera.values[(size_t(f) * 2 + size_t(n)) * 3 + size_t(a)] = int16_t(v);
+            }
+        }
+    const int actors = r(0, 3);
+    for (int i = 0; i < actors; ++i) {
+        Actor act;
+        act.slot = int16_t(i == 0 ? r(-1, 0) : r(1, 400));
+        act.meshes = r(1, 16);
+        NodeTracks& t = act.tracks;
+        t.nodes = act.meshes + 1;
+        t.frames = c.frames;
+        t.values.resize(size_t(t.nodes) * size_t(c.frames) * 3);
+        for (int a = 0; a < 3; ++a) {
+            int v = r(-32768, 32767);  // 3 * v wraps for |v| > 10922
+            for (int f = 0; f < c.frames; ++f) {
+                if (f) v = std::clamp(v + r(-30, 30), -32768, 32767);
+                t.values[size_t(f) * size_t(t.nodes) * 3 + size_t(a)] = int16_t(v);
+            }
+        }
+        for (int m = 1; m <= act.meshes; ++m) {
+            int x = r(-239, 239), y = r(0, 1023), z = r(0, 1023);
+            for (int f = 0; f < c.frames; ++f) {
+                if (f) {
+                    x = std::clamp(x + r(-63, 63), -240, 240);
+                    y += r(-63, 63);
+                    z += r(-63, 63);
+                }
+                int16_t* p = &t.values[(size_t(f) * size_t(t.nodes) + size_t(m)) * 3];
+                p[0] = int16_t(x & 1023), p[1] = int16_t(y & 1023), p[2] = int16_t(z & 1023);
+            }
+        }
+        c.actors.push_back(std::move(act));
+    }
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("tr_cutseq pack: every bundled sample comes back from glb with identical values") {
+    const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_samples");
+    formats::tr_cutseq_write_samples(dir);
+    for (const char* name : {"CUTSEQ.PAK", "CUTSEQ.BIN"}) {
+        const Input base = sample(dir, name);
+        const CutseqFile file = read_cutseq(base.bytes, ReadOptions{});
+        for (const Cutscene& c : file.cutscenes) {
+            if (c.empty) continue;
+            INFO(name << " cutscene " << c.index);
+            const Scene scene = build_scene(c, variant_name(file.variant), SceneOptions{});
+            const Scene back = through_file(scene, dir / ("c" + std::to_string(c.index) + ".glb"));
+            // A new file with the cutscene at its index...
+            const EncodeResult fresh = encode(back, name, c.index);
+            CHECK(fresh.warnings.empty());
+            const CutseqFile f1 = read_cutseq(fresh.bytes, ReadOptions{});
+            CHECK(f1.variant == file.variant);
+            require_same(c, item(f1, c.index));
+            // ...and the base file with it replaced: unchanged content, same bytes.
+            const EncodeResult spliced = encode(back, name, c.index, &base);
+            const Bytes a = file.variant == Variant::Tr4 ? inflate_pak(base.bytes) : base.bytes;
+            const Bytes b =
+                file.variant == Variant::Tr4 ? inflate_pak(spliced.bytes) : spliced.bytes;
+            CHECK(a == b);
+        }
+    }
+}
+
+TEST_CASE("tr_cutseq pack: random cutscenes come back from glb with identical values") {
+    const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_random");
+    std::mt19937 rng(20261201);
+    for (int round = 0; round < 24; ++round) {
+        INFO("round " << round);
+        const Cutscene c = random_cutscene(rng, 1 + round % 5);
+        // Through the real writer and reader first: what the engine would hold.
+        const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{});
+        const Cutscene& held = item(file, c.index);
+        const Scene back =
+            through_file(build_scene(held, "tr5", SceneOptions{}), dir / "random.glb");
+        const EncodeResult r = encode(back, "OUT.BIN", c.index);
+        require_same(held, item(read_cutseq(r.bytes, ReadOptions{}), c.index));
+    }
+}
+
+TEST_CASE("tr_cutseq pack: FBX (no extras) with --base comes back within Euler precision") {
+    const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_fbx");
+    formats::tr_cutseq_write_samples(dir);
+    const Input base = sample(dir, "CUTSEQ.BIN");
+    const CutseqFile file = read_cutseq(base.bytes, ReadOptions{});
+    const Cutscene& c = item(file, 1);
+    const Scene back = through_file(build_scene(c, "tr5", SceneOptions{}), dir / "c1.fbx");
+    const EncodeResult r = encode(back, "OUT.BIN", 1, &base);
+    const CutseqFile packed = read_cutseq(r.bytes, ReadOptions{});
+    const Cutscene& d = item(packed, 1);
+    REQUIRE(d.frames == c.frames);
+    REQUIRE(d.actors.size() == c.actors.size());
+    CHECK(d.origin == c.origin);  // from the base: FBX carries no extras
+    for (size_t v = 0; v < c.camera.values.size(); ++v)
+        CHECK(std::abs(d.camera.values[v] - c.camera.values[v]) <= 1);
+    for (size_t i = 0; i < c.actors.size(); ++i) {
+        CHECK(d.actors[i].slot == c.actors[i].slot);
+        const auto& x = c.actors[i].tracks.values;
+        const auto& y = d.actors[i].tracks.values;
+        REQUIRE(x.size() == y.size());
+        int worst = 0;
+        for (size_t v = 0; v < x.size(); ++v) {
+            const int diff = std::abs(x[v] - y[v]);
+            worst = std::max(worst, v % size_t((c.actors[i].meshes + 1) * 3) < 3
+                                        ? diff
+                                        : std::min(diff, 1024 - diff));
+        }
+        CHECK(worst <= 1);
+    }
+}

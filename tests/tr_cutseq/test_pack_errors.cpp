@@ -1,0 +1,98 @@
+// What the encoder refuses, and how it says so: one error naming every
+// missing node, one warning listing the ignored ones, values the format
+// cannot hold named by node, frame and value.
+#include <catch2/catch.hpp>
+
+#include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/error.hpp"
+#include "samples.hpp"
+#include "scene_builder.hpp"
+
+namespace ripkit::formats {
+const SceneEncoder& tr_cutseq_encoder();
+}
+
+using namespace ripkit;
+using namespace ripkit::tr_cutseq;
+
+namespace {
+
+Scene demo_scene(int frames = 40) {
+    DemoSpec d;
+    d.frames = frames;
+    d.actors = 2;
+    d.meshes = 5;
+    return build_scene(make_demo_cutscene(d), "tr5", SceneOptions{});
+}
+
+EncodeResult encode(const Scene& s) {
+    EncodeOptions o;
+    o.out_path = "OUT.BIN";
+    return formats::tr_cutseq_encoder().encode(s, o);
+}
+
+Channel& chan(Scene& s, const std::string& node, AnimPath p) {
+    for (Channel& c : s.animations.at(0).channels)
+        if (c.node == s.find_node(node) && c.path == p) return c;
+    FAIL("no channel " << node);
+    throw 0;
+}
+
+}  // namespace
+
+TEST_CASE("tr_cutseq pack names every missing node in one error") {
+    Scene s = demo_scene();
+    s.nodes[size_t(s.find_node("camera_target"))].name = "target";
+    s.nodes[size_t(s.find_node("actor1_mesh3"))].name = "arm";
+    s.nodes[size_t(s.find_node("actor0"))].name = "lara";
+    try {
+        encode(s);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadValue);
+        CHECK_THAT(e.what(), Catch::Contains("missing: camera_target, actor0, actor1_mesh3"));
+    }
+}
+
+TEST_CASE("tr_cutseq pack lists ignored nodes in one warning") {
+    Scene s = demo_scene();
+    s.add_node("lamp", 0);
+    s.add_node("actor0_mesh9", s.find_node("actor0"));  // past the actor's 5 meshes
+    s.add_node("actor7_mesh0", 0);                      // no actor7
+    const EncodeResult r = encode(s);
+    REQUIRE(r.warnings.size() == 1);
+    CHECK_THAT(r.warnings[0], Catch::Contains("ignored 3 nodes") && Catch::Contains("lamp") &&
+                                  Catch::Contains("actor0_mesh9") &&
+                                  Catch::Contains("actor7_mesh0"));
+}
+
+TEST_CASE("tr_cutseq pack refuses values the engine cannot hold, naming node, frame, value") {
+    {
+        // 200 m from the origin: camera runs are s16, world = org + 2 * run.
+        Scene s = demo_scene();
+        Channel& c = chan(s, "camera", AnimPath::Translation);
+        c.values[10].x = float(s.nodes[0].extras["origin"][0].get<double>() / 512.0 + 200.0);
+        CHECK_THROWS_WITH(encode(s), Catch::Contains("camera frame 10: x") &&
+                                         Catch::Contains("more than 65536 units"));
+    }
+    {
+        // A jump of 40000 units in one frame: deltas are at most 15-bit words.
+        Scene s = demo_scene();
+        Channel& c = chan(s, "camera_target", AnimPath::Translation);
+        const float org = float(s.nodes[0].extras["origin"][2].get<double>());
+        for (size_t k = 0; k < c.values.size(); ++k)
+            c.values[k].z = -(org + (k < 6 ? -20000.0f : 20000.0f)) / 512.0f;
+        CHECK_THROWS_WITH(encode(s), Catch::Contains("camera_target frame 6: z moves 40000") &&
+                                         Catch::Contains("at most 32766"));
+    }
+    {
+        Scene s = demo_scene(2);
+        chan(s, "camera", AnimPath::Translation).times.back() = 1200.0;  // 36001 frames
+        CHECK_THROWS_WITH(encode(s), Catch::Contains("1..32767 frames"));
+    }
+    {
+        Scene s = demo_scene();
+        s.nodes[size_t(s.find_node("actor1"))].extras.erase("slot");
+        CHECK_THROWS_WITH(encode(s), Catch::Contains("slot") && Catch::Contains("actor1"));
+    }
+}
