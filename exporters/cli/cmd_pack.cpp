@@ -72,7 +72,7 @@ int run_pack(const ConvertArgs& a) {
     const Scene scene = import_scene(a.common.file, options.limits);
 
     EncodeOptions eo;
-    eo.item = a.item_opt && a.item_opt->count() ? a.item : 1;
+    if (a.item_opt && a.item_opt->count()) eo.item = a.item;
     Input base;
     if (!a.base.empty()) {
         base.path = a.base;

@@ -75,9 +75,10 @@ class CutseqEncoder : public SceneEncoder {
         if (!variant)
             fail_no_offset(ErrorKind::Usage,
                            "OUT ending in .pak (TR4) or .bin (TR5), got '" + o.out_path + "'");
-        if (o.item < 1 || o.item > kMaxEntries)
-            fail_no_offset(ErrorKind::Usage, "--item 1..255, got " + std::to_string(o.item));
-        const int index = static_cast<int>(o.item);
+        const int64_t item = o.item.value_or(1);
+        if (item < 1 || item > kMaxEntries)
+            fail_no_offset(ErrorKind::Usage, "--item 1..255, got " + std::to_string(item));
+        const int index = static_cast<int>(item);
 
         FromSceneOptions fo;
         fo.native = o.native;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lzrs.hpp"
+#include "ripkit/error.hpp"
 
 namespace ripkit::zouna {
 
@@ -11,7 +12,12 @@ namespace {
 
 void put_s16(ByteWriter& w, float value, double scale) {
     const double r = std::round(double(value) * scale);
-    w.s16(static_cast<int16_t>(std::clamp(r, -32768.0, 32767.0)));
+    // Never clamped: the encoder names the node and key before it gets here.
+    if (!(r >= -32768.0 && r <= 32767.0))
+        fail_no_offset(ErrorKind::BadValue, "a Comp value within s16 after scaling by " +
+                                                std::to_string(scale) + ", got " +
+                                                std::to_string(value));
+    w.s16(static_cast<int16_t>(r));
 }
 void put_s16s(ByteWriter& w, const glm::vec4& v, int n, double scale) {
     for (int i = 0; i < n; ++i) put_s16(w, v[i], scale);

@@ -1,6 +1,7 @@
-// Writers for everything the importer reads, used by tests, samples, fuzz
-// seeds and benchmarks: keyframers, Animation_Z, Skel_Z, MaterialAnim_Z,
-// object headers (stored or LZRS-compressed), BFF0 files and a small BigFile.
+// Writers for everything the importer reads: keyframers, Animation_Z, Skel_Z,
+// MaterialAnim_Z, object headers (stored or LZRS-compressed), BFF0 files and a
+// small BigFile. Product code (the Animation_Z encoder writes through them);
+// also used by tests, samples, fuzz seeds and benchmarks.
 #pragma once
 
 #include <string>
@@ -11,7 +12,7 @@
 
 namespace ripkit::zouna {
 
-// Comp values are stored as round(value * scale) (clamped to s16).
+// Comp values are stored as round(value * scale); one outside s16 is Error(BadValue).
 void write_keyframer(ByteWriter& w, const Keyframer& k, const Variants& v);
 Bytes write_animation(const Animation& a, Endian e, const Variants& v);
 Bytes write_skel(const Skel& s, Endian e, const Variants& v);

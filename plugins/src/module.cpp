@@ -1,5 +1,6 @@
 // Loadable module for hosts that dlopen plugins: plain C entry points, the
 // rest of the library hidden (CXX_VISIBILITY_PRESET hidden).
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 
 #include "ripkit/registry.hpp"
@@ -24,4 +25,12 @@ RIPKIT_EXPORT const char* ripkit_format_id(int i) {
     const auto entries = ripkit::format_entries();
     if (i < 0 || static_cast<size_t>(i) >= entries.size()) return nullptr;
     return entries[static_cast<size_t>(i)].format().info().id.c_str();
+}
+
+// Registers every ripkit exporter (the writable formats) on the
+// Assimp::Exporter at `exporter`. Returns the number registered, or -1 when
+// `exporter` is null.
+RIPKIT_EXPORT int ripkit_register_exporters(void* exporter) {
+    if (!exporter) return -1;
+    return ripkit::register_exporters(*static_cast<Assimp::Exporter*>(exporter));
 }

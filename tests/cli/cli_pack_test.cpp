@@ -101,3 +101,37 @@ TEST_CASE("convert from a scene refuses to overwrite an input and names what is 
                              Catch::Contains("missing: camera, camera_target"));
     CHECK_FALSE(fs::exists(out));
 }
+
+TEST_CASE("convert packs a glb back into an Animation_Z, either byte order") {
+    TempDir dir;
+    fs::path walk;
+    for (const Sample& s : all_samples(dir.path()))
+        if (s.path.filename() == "WALK.Animation_Z" && s.path.parent_path().filename() == "little")
+            walk = s.path;
+    REQUIRE(!walk.empty());
+    const fs::path glb = dir.path() / "walk.glb";
+    REQUIRE(run_tool({"convert", walk.string(), glb.string()}).exit_code == 0);
+    const fs::path big = dir.path() / "WALK.Animation_Z";
+    const ToolResult r = run_tool({"convert", glb.string(), big.string(), "--endian", "big"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const auto json_of = [](const fs::path& p) {
+        const ToolResult d = run_tool({"dump", p.string()});
+        REQUIRE(d.exit_code == 0);
+        return nlohmann::json::parse(d.out);
+    };
+    nlohmann::json a = json_of(walk), b = json_of(big);
+    CHECK(a["endian"] == "little");
+    CHECK(b["endian"] == "big");
+    a.erase("endian"), b.erase("endian");
+    CHECK(a == b);
+    // --base: the same file back, and --item must name the base's object.
+    const fs::path copy = dir.path() / "COPY.Animation_Z";
+    REQUIRE(run_tool({"convert", glb.string(), copy.string(), "--base", walk.string()}).exit_code ==
+            0);
+    CHECK(bytes_of(copy) == bytes_of(walk));
+    const ToolResult wrong =
+        run_tool({"convert", glb.string(), copy.string(), "--base", walk.string(), "--item", "7"});
+    CHECK(wrong.exit_code == 2);
+    CHECK_THAT(wrong.err, Catch::Contains("--item naming the base's object"));
+}

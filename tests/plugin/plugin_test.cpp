@@ -5,6 +5,7 @@
 #include <assimp/scene.h>
 #include <dlfcn.h>
 
+#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -152,5 +153,46 @@ TEST_CASE("a wrong file under a ripkit extension fails cleanly with the reason")
             << "definitely not a game file, just some text bytes\n";
         CHECK(importer.ReadFile(junk.string(), 0) == nullptr);
         CHECK(std::string(importer.GetErrorString()).size() > 0);
+    }
+}
+
+TEST_CASE("an Assimp::Exporter with the module's exporters writes a cutscene back") {
+    Module m;
+    using ExportersFn = int (*)(void*);
+    const auto reg = reinterpret_cast<ExportersFn>(dlsym(m.handle, "ripkit_register_exporters"));
+    REQUIRE(reg);
+    CHECK(reg(nullptr) == -1);
+    TempDir tmp;
+    const fs::path samples = write_samples(tmp.path / "samples");
+    const fs::path pak = samples / "tr_cutseq" / "CUTSEQ.PAK";
+    const fs::path out = tmp.path / "OUT.BIN";
+    {
+        Assimp::Importer importer;
+        m.register_importers(&importer);
+        importer.SetPropertyInteger("RIPKIT_ITEM", 3);
+        const aiScene* s = importer.ReadFile(pak.string(), 0);
+        REQUIRE(s);
+        Assimp::Exporter exporter;
+        const size_t builtin = exporter.GetExportFormatCount();
+        CHECK(reg(&exporter) >= 2);  // tr-cutseq, zouna
+        CHECK(exporter.GetExportFormatCount() >= builtin + 2);
+        Assimp::ExportProperties props;
+        props.SetPropertyInteger("RIPKIT_ITEM", 3);
+        REQUIRE(exporter.Export(s, "tr-cutseq", out.string(), 0, &props) == aiReturn_SUCCESS);
+        const unsigned channels = s->mAnimations[0]->mNumChannels;
+        // Without its camera the scene is refused, naming the missing nodes.
+        aiNode* cam = s->mRootNode->FindNode("camera");
+        REQUIRE(cam);
+        cam->mName = "not_the_camera";
+        CHECK(exporter.Export(s, "tr-cutseq", (tmp.path / "BAD.BIN").string(), 0, &props) ==
+              aiReturn_FAILURE);
+        CHECK(std::string(exporter.GetErrorString()).find("missing: camera") != std::string::npos);
+        CHECK_FALSE(fs::exists(tmp.path / "BAD.BIN"));
+        // A new TR5 file: cutscene 3 with the camera cut, read back by the importer.
+        const aiScene* back = importer.ReadFile(out.string(), 0);
+        INFO(importer.GetErrorString());
+        REQUIRE(back);
+        CHECK(back->mNumAnimations == 1);
+        CHECK(back->mAnimations[0]->mNumChannels == channels);
     }
 }

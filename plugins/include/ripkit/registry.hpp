@@ -14,8 +14,12 @@
 
 namespace Assimp {
 class Importer;
+class Exporter;
 class BaseImporter;
+class IOSystem;
+class ExportProperties;
 }  // namespace Assimp
+struct aiScene;
 
 namespace ripkit {
 
@@ -34,6 +38,9 @@ std::span<const FormatEntry> format_entries();
 struct EncoderEntry {
     const char* id;  // "tr_cutseq"
     const SceneEncoder& (*encoder)();
+    // Assimp's exporter function for it (Assimp::Exporter::ExportFormatEntry).
+    void (*export_fn)(const char*, Assimp::IOSystem*, const aiScene*,
+                      const Assimp::ExportProperties*);
 };
 std::span<const EncoderEntry> encoder_entries();
 // By encoder id ("tr-cutseq") or entry id ("tr_cutseq"); null when none writes it.
@@ -46,5 +53,11 @@ const Format* find_format(const std::string& id);
 
 // Registers one importer per format on `importer` (which takes ownership).
 void register_importers(Assimp::Importer& importer);
+
+// Registers one exporter per writable format (id "tr-cutseq", "zouna") on
+// `exporter`, so that Export(scene, "tr-cutseq", "OUT.PAK") writes the game
+// file; options as ExportProperties (README "Assimp exporters"). Returns the
+// number registered (ids already registered are skipped).
+int register_exporters(Assimp::Exporter& exporter);
 
 }  // namespace ripkit

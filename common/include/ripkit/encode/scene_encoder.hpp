@@ -24,8 +24,9 @@
 namespace ripkit {
 
 struct EncodeOptions {
-    // Which item the scene becomes (TR: the 1-based table index, Zouna: unused).
-    int64_t item = 1;
+    // Which item the scene becomes (TR: the 1-based table index, default 1;
+    // Zouna: the object's name crc, default the animation's own).
+    std::optional<int64_t> item;
     // The game file to start from: the output is a copy of it with `item`
     // replaced. Null: a new file holding only the scene.
     const Input* base = nullptr;

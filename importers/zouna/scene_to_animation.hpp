@@ -1,0 +1,38 @@
+// The direction back: a scene as scene_build lays out an Animation_Z (bones by
+// name or bone_crc, helper nodes for material/mesh/morph tracks and messages,
+// docs/formats/zouna.md) -> the Animation_Z structs the writer takes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "animation.hpp"
+#include "names.hpp"
+#include "ripkit/scene.hpp"
+
+namespace ripkit::zouna {
+
+struct FromSceneOptions {
+    Variants v;
+    bool native = false;             // the scene is in Zouna axes (as --native wrote it)
+    const NameMap* names = nullptr;  // crc -> name: names are looked up here first
+    std::string animation;           // default: the first
+};
+
+struct SceneAnimation {
+    Animation anim;
+    uint32_t name_crc = 0;  // the animation's own (extras zouna_crc), 0 when unknown
+};
+
+// Throws Error(BadValue) naming the node, key and value for what the format
+// cannot hold (an s16 overflow, STEP mixed with other interpolations in one
+// keyframer, a rotation that is not LINEAR); `warnings` gets one line listing
+// the animated nodes that were ignored.
+SceneAnimation animation_from_scene(const Scene& scene, const FromSceneOptions& options,
+                                    std::vector<std::string>& warnings);
+
+// The crc a node binds to: extras bone_crc, else the names file's crc for
+// its name, else the name read as a decimal crc, else the Asobo crc32 of it.
+uint32_t node_crc(const Node& node, const NameMap* names);
+
+}  // namespace ripkit::zouna

@@ -1,0 +1,250 @@
+// The direction back for Animation_Z: samples and random animations ->
+// scene -> glb -> scene reader -> encoder -> Animation_Z, decoded again and
+// compared key by key with what they were made from.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <random>
+
+#include "clients.hpp"
+#include "container.hpp"
+#include "crc32.hpp"
+#include "format.hpp"
+#include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/export.hpp"
+#include "ripkit/scene_import.hpp"
+#include "writer.hpp"
+
+namespace ripkit::formats {
+const SceneEncoder& zouna_encoder();
+}
+
+using namespace ripkit;
+using namespace ripkit::zouna;
+namespace fs = std::filesystem;
+
+namespace {
+
+// `names`: the samples' names.txt, so bones are called ROOT, SPINE, ...
+std::unique_ptr<Document> open(const Bytes& bytes, const std::string& path,
+                               std::vector<std::string> anims = {}, std::string names = {}) {
+    Input in;
+    in.path = path;
+    in.bytes = bytes;
+    Options o;
+    o.anim_paths = std::move(anims);
+    o.names_path = std::move(names);
+    return formats::zouna_format().open(in, o);
+}
+
+Scene through_glb(const Scene& s, const fs::path& path) {
+    ExportOptions eo;
+    eo.format = OutputFormat::Glb;
+    export_scene(s, path, eo);
+    return import_scene(path, Limits{});
+}
+
+Bytes encode(const Scene& s, const std::string& out, const Input* base = nullptr) {
+    EncodeOptions o;
+    o.out_path = out;
+    o.base = base;
+    const EncodeResult r = formats::zouna_encoder().encode(s, o);
+    CHECK(r.warnings.empty());
+    return r.bytes;
+}
+
+// Rotation keys compared as the rotation the decoder makes of them (unit
+// length, float32): (0, 0, 0, 2000) and (0, 0, 0, 2001) are one rotation.
+void unit_rotations(nlohmann::json& j) {
+    if (j.is_object()) {
+        if (j.contains("rotation") && j["rotation"].is_object() && j["rotation"].contains("keys"))
+            for (auto& k : j["rotation"]["keys"]) {
+                glm::vec4 q(k["value"][0].get<float>(), k["value"][1].get<float>(),
+                            k["value"][2].get<float>(), k["value"][3].get<float>());
+                q /= glm::length(q);
+                k["value"] = {q.x, q.y, q.z, q.w};
+            }
+        for (auto& [key, v] : j.items()) unit_rotations(v);
+    } else if (j.is_array()) {
+        for (auto& v : j) unit_rotations(v);
+    }
+}
+
+Bytes file_bytes(const fs::path& p) { return read_file(p.string(), Limits{}); }
+
+}  // namespace
+
+TEST_CASE("zouna pack: every bundled Animation_Z comes back from glb key for key, byte for byte") {
+    const fs::path dir = test::fresh_temp_dir("zouna_pack_samples");
+    formats::zouna_write_samples(dir);
+    const std::string wave = std::to_string(asobo_crc32("WAVE")) + ".Animation_Z";
+    for (const char* order : {"little", "big"})
+        for (const std::string& name : {std::string("WALK.Animation_Z"), wave}) {
+            INFO(order << "/" << name);
+            const fs::path path = dir / order / name;
+            const Bytes orig = file_bytes(path);
+            const auto doc = open(orig, path.string());
+            const Scene back = through_glb(doc->scene(doc->default_item()), dir / "a.glb");
+            // New: the same keys; the same bytes too unless the sample's body is LZRS
+            // (a new file is stored unless --set compress=lzrs).
+            const Bytes fresh = encode(back, name);
+            nlohmann::json a = doc->dump(std::nullopt), b = open(fresh, name)->dump(std::nullopt);
+            const bool lzrs = a["object"]["compressed"].get<bool>();
+            a["object"].erase("compressed"), b["object"].erase("compressed");
+            CHECK(a == b);
+            if (!lzrs) CHECK(fresh == orig);
+            Input base;
+            base.path = path.string();
+            base.bytes = orig;
+            CHECK(encode(back, "OUT.Animation_Z", &base) == orig);
+        }
+    // An armature scene (skeleton + animation): the animation is what is written.
+    const fs::path skel = dir / "little" / "SKEL_SAMPLE.Skel_Z";
+    const fs::path walk = dir / "little" / "WALK.Animation_Z";
+    const auto doc = open(file_bytes(skel), skel.string(), {walk.string()});
+    const Scene back = through_glb(doc->scene(doc->default_item()), dir / "skel.glb");
+    CHECK(encode(back, "WALK.Animation_Z") == file_bytes(walk));
+}
+
+namespace {
+
+float comp(std::mt19937& rng, int lo = -20000, int hi = 20000) {
+    return float(std::uniform_int_distribution<int>(lo, hi)(rng) / 4096.0);
+}
+
+glm::vec4 quat(std::mt19937& rng) {
+    std::normal_distribution<double> n;
+    glm::dvec4 q(n(rng), n(rng), n(rng), n(rng));
+    q = glm::round(q / glm::length(q) * 2000.0) / 2000.0;
+    return glm::vec4(q);
+}
+
+// A keyframer slice of `n` keys at increasing times; Hermite tangents on
+// the halves the engine uses (a slice's first in and last out stay 0).
+void add_keys(Keyframer& k, int n, bool tangents, int dims, std::mt19937& rng) {
+    float t = float(std::uniform_int_distribution<int>(0, 8)(rng)) / 16.0f;
+    for (int i = 0; i < n; ++i) {
+        Key key;
+        key.time = t;
+        t += float(std::uniform_int_distribution<int>(1, 40)(rng)) / 32.0f;
+        for (int d = 0; d < dims; ++d) {
+            key.value[d] = comp(rng);
+            if (tangents && i > 0) key.in[d] = comp(rng);
+            if (tangents && i + 1 < n) key.out[d] = comp(rng);
+        }
+        k.keys.push_back(key);
+    }
+}
+
+zouna::Animation random_animation(std::mt19937& rng) {
+    std::uniform_int_distribution<int> count(2, 6), pick(0, 2);
+    zouna::Animation a;
+    a.duration = 3.5f;
+    a.blending = 0.125f;
+    a.translation.cls = a.scale.cls = KfClass::Vec3fComp;
+    a.rot.cls = KfClass::Rot;
+    a.bezier_rot.cls = KfClass::BezierRot;
+    a.messages.cls = KfClass::Message;
+    for (int i = 0; i < 5; ++i)
+        a.material[i].cls = (i == 2 || i == 3) ? KfClass::Vec3fComp : KfClass::FloatComp;
+    a.mesh_hide.cls = a.morph_weight.cls = KfClass::FloatComp;
+    // Enum flags (FUEL): 1 smooth, 2 linear, 3 square.
+    a.translation.flags = uint16_t(1 + pick(rng));
+    a.scale.flags = uint16_t(1 + pick(rng));
+    a.material[0].flags = uint16_t(1 + pick(rng));
+    const int bones = std::uniform_int_distribution<int>(1, 5)(rng);
+    for (int b = 0; b < bones; ++b) {
+        Modifier m;
+        m.name = asobo_crc32("BONE_" + std::to_string(b));
+        m.id = uint16_t(b);
+        m.slices.assign(5, Slice{});
+        auto slice = [&](Keyframer& k, bool tangents, int dims) {
+            const size_t start = k.keys.size();
+            add_keys(k, count(rng), tangents, dims, rng);
+            return Slice{uint16_t(start), uint16_t(k.keys.size() - start)};
+        };
+        m.slices[kSliceTranslation] = slice(a.translation, a.translation.flags == 1, 3);
+        m.slices[kSliceScale] = slice(a.scale, a.scale.flags == 1, 3);
+        const size_t start = a.rot.keys.size();
+        add_keys(a.rot, count(rng), false, 0, rng);
+        for (size_t k = start; k < a.rot.keys.size(); ++k) a.rot.keys[k].value = quat(rng);
+        m.slices[kSliceRot] = {uint16_t(start), uint16_t(a.rot.keys.size() - start)};
+        a.nodes.push_back(m);
+    }
+    Modifier mat;
+    mat.name = asobo_crc32("MAT_X");
+    mat.slices.assign(5, Slice{});
+    add_keys(a.material[0], 3, a.material[0].flags == 1, 1, rng);
+    mat.slices[0] = {0, 3};
+    a.materials.push_back(mat);
+    return a;
+}
+
+}  // namespace
+
+TEST_CASE("zouna pack: random animations come back from glb key for key") {
+    const fs::path dir = test::fresh_temp_dir("zouna_pack_random");
+    std::mt19937 rng(1512);
+    Variants v;
+    for (int round = 0; round < 20; ++round) {
+        INFO("round " << round);
+        const Endian e = round % 2 ? Endian::Big : Endian::Little;
+        const Bytes obj =
+            write_object(asobo_crc32(kAnimationClass), asobo_crc32("RANDOM"), {},
+                         write_animation(random_animation(rng), e, v), e, round % 3 == 0);
+        const Bytes file = write_bff0(obj, e == Endian::Little ? 0 : 12,
+                                      "v1.381.67.09 - Asobo Studio - Internal Cross Technology");
+        const auto doc = open(file, "RANDOM.Animation_Z");
+        const Scene back = through_glb(doc->scene(doc->default_item()), dir / "r.glb");
+        const auto again = open(encode(back, "RANDOM.Animation_Z"), "RANDOM.Animation_Z");
+        nlohmann::json a = doc->dump(std::nullopt), b = again->dump(std::nullopt);
+        a.erase("object"), b.erase("object");  // compressed or not
+        unit_rotations(a), unit_rotations(b);
+        CHECK(a == b);
+    }
+}
+
+TEST_CASE("zouna pack refuses what an Animation_Z cannot hold, naming node, key and value") {
+    const fs::path dir = test::fresh_temp_dir("zouna_pack_errors");
+    formats::zouna_write_samples(dir);
+    const fs::path path = dir / "little" / "WALK.Animation_Z";
+    const auto doc = open(file_bytes(path), path.string(), {}, (dir / "names.txt").string());
+    const Scene base = doc->scene(doc->default_item());
+    const auto chan = [](Scene& s, const std::string& node, AnimPath p) -> Channel& {
+        for (Channel& c : s.animations.at(0).channels)
+            if (c.node == s.find_node(node) && c.path == p) return c;
+        FAIL("no channel on " << node);
+        throw 0;
+    };
+    {
+        Scene s = base;  // 9 m does not fit s16 / 4096
+        chan(s, "ROOT", AnimPath::Translation).values[1].y = 9.0f;
+        CHECK_THROWS_WITH(
+            encode(s, "W.Animation_Z"),
+            Catch::Contains("node ROOT translation key 1 (1 s) value: 9 is outside") &&
+                Catch::Contains("7.9997"));
+    }
+    {
+        Scene s = base;  // one translation keyframer cannot be STEP and CUBICSPLINE at once
+        Channel c = chan(s, "ROOT", AnimPath::Translation);
+        c.node = s.find_node("SPINE");
+        c.interp = Interp::Step;
+        s.animations[0].channels.push_back(c);
+        CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
+                          Catch::Contains("one interpolation per keyframer") &&
+                              Catch::Contains("SPINE translation is STEP"));
+    }
+    {
+        Scene s = base;
+        chan(s, "SPINE", AnimPath::Rotation).interp = Interp::Step;
+        CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
+                          Catch::Contains("SPINE rotation: LINEAR keys"));
+    }
+    {
+        Scene s = base;  // a bone the stored modifiers name is gone
+        s.nodes[size_t(s.find_node("ARM_L"))].name = "HAND";
+        s.nodes[size_t(s.find_node("HAND"))].extras.erase("bone_crc");
+        CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
+                          Catch::Contains("missing crcs: " + std::to_string(asobo_crc32("ARM_L"))));
+    }
+}
