@@ -84,6 +84,7 @@ class CutseqEncoder : public SceneEncoder {
         fo.native = o.native;
         fo.scale = number(o, "scale", 1e-9, 1e9);
         if (const auto f = number(o, "frames", 1, 32767)) fo.frames = int(*f);
+        fo.start = number(o, "start", -1e9, 1e9);
         fo.animation = o.animation;
         if (base)
             for (const Cutscene& c : base->cutscenes)

@@ -185,12 +185,13 @@ Layout find_layout(const Scene& s, const FromSceneOptions& o, std::vector<std::s
     return l;
 }
 
-int frame_count(const Scene& s, const SceneSampler& sampler, const FromSceneOptions& o) {
+int frame_count(const Scene& s, const SceneSampler& sampler, const FromSceneOptions& o,
+                double start) {
     double frames = 1;
     if (o.frames)
         frames = *o.frames;
     else if (!s.animations.empty())
-        frames = std::round(sampler.last_key_time() * kFrameRate) + 1;
+        frames = std::round((sampler.last_key_time() - start) * kFrameRate) + 1;
     else if (s.extras.is_object() && s.extras.value("frame_count", 0) > 0)
         frames = s.extras.value("frame_count", 1);
     if (!(frames >= 1 && frames <= 32767))
@@ -222,9 +223,11 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
     Cutscene c;
     c.index = index;
     c.empty = false;
-    c.frames = frame_count(s, sampler, o);
+    const double start = o.start.value_or(sampler.first_key_time());
+    c.frames = frame_count(s, sampler, o, start);
+    const auto time = [&](int f) { return start + f / kFrameRate; };
     const auto position = [&](int node, int f) {
-        return back.point(glm::dvec3(sampler.world(node, f / kFrameRate)[3]));
+        return back.point(glm::dvec3(sampler.world(node, time(f))[3]));
     };
     if (const auto org = origin_of(s, root))
         c.origin = *org;
@@ -293,8 +296,7 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
         for (int j = 0; j < act.meshes; ++j) {
             Angles prev{0, 0, 0};
             for (int f = 0; f < c.frames; ++f) {
-                const glm::dvec4 q =
-                    back.rot(sampler.rotation(l.meshes[i][size_t(j)], f / kFrameRate));
+                const glm::dvec4 q = back.rot(sampler.rotation(l.meshes[i][size_t(j)], time(f)));
                 prev = joint_angles(q, f ? &prev : nullptr);
                 for (int a = 0; a < 3; ++a) act.tracks.at(f, j + 1, a) = prev[size_t(a)];
             }

@@ -16,6 +16,9 @@ struct FromSceneOptions {
     bool native = false;             // the scene is in TR units and axes
     std::optional<double> scale;     // metres per TR unit (default: scene extras, else 1/512)
     std::optional<int> frames;       // default: from the animation's length
+    // Scene time of frame 0 (default: the animation's earliest key; a DCC tool
+    // exports frame F at F / fps, so a scene imported at frame 1 starts at 1/30 s).
+    std::optional<double> start;
     std::string animation;           // default: the first
     const Cutscene* base = nullptr;  // what the scene does not say comes from here
 };

@@ -79,7 +79,7 @@ Variants variants_for(const Scene& scene, const std::string& version, const Enco
             if (key != "version")
                 opts.settings[key] = value.is_string() ? value.get<std::string>() : value.dump();
     for (const auto& [key, value] : o.settings)
-        if (key != "container" && key != "compress") opts.settings[key] = value;
+        if (key != "container" && key != "compress" && key != "start") opts.settings[key] = value;
     return make_variants(game_from_version(version), opts);
 }
 
@@ -135,6 +135,13 @@ class AnimationEncoder : public SceneEncoder {
         fo.native = o.native;
         fo.names = &names;
         fo.animation = o.animation;
+        if (const auto st = o.setting("start")) {
+            try {
+                fo.start = std::stod(*st);
+            } catch (const std::exception&) {
+                fail_no_offset(ErrorKind::Usage, "--set start=<seconds>, got '" + *st + "'");
+            }
+        }
         const SceneAnimation sa = animation_from_scene(scene, fo, out.warnings);
         const Bytes body = write_animation(sa.anim, *endian, fo.v);
         const uint32_t anim_class = asobo_crc32(kAnimationClass);

@@ -121,10 +121,10 @@ glm::vec4 quat_key(const glm::vec4& q, double scale) {
     return glm::vec4(glm::round(glm::dvec4(l > 0 ? q / l : glm::vec4(0, 0, 0, 1)) * scale) / scale);
 }
 
-bool same_bake(const Channel& baked, const Channel& ch) {
+bool same_bake(const Channel& baked, const Channel& ch, double start) {
     if (baked.times.size() != ch.times.size()) return false;
     for (size_t k = 0; k < ch.times.size(); ++k) {
-        if (std::abs(baked.times[k] - ch.times[k]) > 1e-6) return false;
+        if (std::abs(baked.times[k] + start - ch.times[k]) > 1e-6) return false;
         const float d = std::abs(glm::dot(baked.values[k], ch.values[k]));
         if (!(d > 1.0f - 1e-6f)) return false;
     }
@@ -184,7 +184,7 @@ struct Builder {
                 keys.push_back(key);
             }
             if (keys.empty() ||
-                !same_bake(bake_bezier_rotation(node, keys, o.v, o.native, "bezier"), *ch))
+                !same_bake(bake_bezier_rotation(node, keys, o.v, o.native, "bezier"), *ch, o.start))
                 break;
             m.slices[kSliceBezierRot] = {uint16_t(a.bezier_rot.keys.size()), uint16_t(keys.size())};
             for (const curves::Key& k : keys) {
@@ -202,7 +202,7 @@ struct Builder {
         m.slices[kSliceRot] = {uint16_t(a.rot.keys.size()), uint16_t(ch->times.size())};
         for (size_t k = 0; k < ch->times.size(); ++k) {
             Key key;
-            key.time = float(ch->times[k]);
+            key.time = float(ch->times[k] - o.start);
             // As read: a quaternion ripkit decoded is the decoder's float output exactly.
             const glm::vec4 q = convert_value(ch->values[k], ValueKind::Rotation, o.native);
             key.value = quat_key(q, o.v.quat_scale);
@@ -343,7 +343,7 @@ struct Builder {
         const size_t n = c.times.size();
         for (size_t k = 0; k < n; ++k) {
             Key key;
-            key.time = float(c.times[k]);
+            key.time = float(c.times[k] - o.start);
             key.value = convert_value(c.values[k], p.kind, o.native);
             if (mode == curves::Mode::Hermite && n > 1) {
                 const double d_out = k + 1 < n ? c.times[k + 1] - c.times[k] : 0.0;

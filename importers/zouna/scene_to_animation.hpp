@@ -17,6 +17,7 @@ struct FromSceneOptions {
     bool native = false;             // the scene is in Zouna axes (as --native wrote it)
     const NameMap* names = nullptr;  // crc -> name: names are looked up here first
     std::string animation;           // default: the first
+    double start = 0;  // scene time of the engine's time 0 (subtracted from every key time)
 };
 
 struct SceneAnimation {

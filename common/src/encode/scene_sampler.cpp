@@ -55,6 +55,18 @@ const Channel* SceneSampler::channel(int node, AnimPath path) const {
     return channels_[size_t(node) * 3 + size_t(path)];
 }
 
+double SceneSampler::first_key_time() const {
+    double t = 0;
+    bool any = false;
+    if (animation_)
+        for (const Channel& c : animation_->channels)
+            if (!c.times.empty()) {
+                t = any ? std::min(t, c.times.front()) : c.times.front();
+                any = true;
+            }
+    return t;
+}
+
 double SceneSampler::last_key_time() const {
     double t = 0;
     if (animation_)

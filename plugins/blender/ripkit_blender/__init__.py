@@ -8,7 +8,7 @@ bl_info = {
     "author": "ripkit",
     "version": (0, 1, 0),
     "blender": (3, 4, 0),
-    "location": "File > Import > ripkit",
+    "location": "File > Import > ripkit, File > Export > ripkit",
     "description": "Imports Tomb Raider 4/5 cutscenes, Rugrats PS1 cinematics, Zouna "
                    "animations and Hey You Pikachu models through the ripkit converter",
     "doc_url": "",
@@ -18,27 +18,30 @@ bl_info = {
 if "bpy" in locals():
     import importlib
     for _m in (formats, converter, glb, compat, backdrop, restore, extension, importer,
-               operators, preferences):
+               operators, exporter, preferences):
         importlib.reload(_m)
 else:
     from . import (formats, converter, glb, compat, backdrop, restore, extension, importer,
-                   operators, preferences)
+                   operators, exporter, preferences)
 
 import bpy
 
 # Blender's glTF importer looks for this name in every enabled add-on module.
 glTF2ImportUserExtension = extension.glTF2ImportUserExtension
 
-_CLASSES = [preferences.RipkitPreferences, operators.RIPKIT_MT_import] + operators.OPERATORS
+_CLASSES = ([preferences.RipkitPreferences, operators.RIPKIT_MT_import] + operators.OPERATORS +
+            [exporter.RIPKIT_MT_export] + exporter.OPERATORS)
 
 
 def register():
     for cls in _CLASSES:
         bpy.utils.register_class(cls)
     bpy.types.TOPBAR_MT_file_import.append(operators.menu_func)
+    bpy.types.TOPBAR_MT_file_export.append(exporter.menu_func)
 
 
 def unregister():
+    bpy.types.TOPBAR_MT_file_export.remove(exporter.menu_func)
     bpy.types.TOPBAR_MT_file_import.remove(operators.menu_func)
     for cls in reversed(_CLASSES):
         bpy.utils.unregister_class(cls)

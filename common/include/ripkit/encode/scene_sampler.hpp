@@ -32,7 +32,8 @@ class SceneSampler {
     const Scene& scene() const { return scene_; }
     // The channel animating node's `path`, or null (the node's rest value holds).
     const Channel* channel(int node, AnimPath path) const;
-    // Latest key time of the animation's channels (0 without one).
+    // Earliest / latest key time of the animation's channels (0 without one).
+    double first_key_time() const;
     double last_key_time() const;
 
     // Local values at time t (seconds). A time within 20 us of a key reads

@@ -1,0 +1,108 @@
+"""The direction back in real Blender 3.4: a cutscene imported through the
+add-on, exported unchanged through File > Export > ripkit (Blender's own glTF
+exporter, then `ripkit convert`), decodes to the original's values; then one
+camera key moved in Blender moves the decoded camera at that frame only.
+
+Run: blender -b --factory-startup --python roundtrip_test.py -- --zip ZIP
+     --ripkit RIPKIT --samples SAMPLES --work DIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+import bpy
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import blender_util as U  # noqa: E402
+
+C = U.Checks()
+
+
+def dump(exe, path, item):
+    out = subprocess.run([exe, "dump", path, "--item", str(item)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, check=True).stdout
+    return json.loads(out)["cutscenes"][0]
+
+
+def circular(a, b):
+    d = abs(a - b) % 1024
+    return min(d, 1024 - d)
+
+
+def compare(orig, back, label, moved_frame=None, moved=None):
+    """Every frame's camera, target, actor offset and 10-bit angle."""
+    C.eq(back["frames"], orig["frames"], label + " frames")
+    C.eq(back["origin"], orig["origin"], label + " origin")
+    C.eq(back["audio_track"], orig["audio_track"], label + " audio track")
+    worst_pos, worst_angle = 0, 0
+    for part in ("target", "position"):
+        for f, (a, b) in enumerate(zip(orig["camera"][part], back["camera"][part])):
+            want = list(a)
+            if part == "position" and f == moved_frame:
+                want = [x + d for x, d in zip(a, moved)]
+            worst_pos = max(worst_pos, max(abs(x - y) for x, y in zip(want, b)))
+    C.eq(len(back["actors"]), len(orig["actors"]), label + " actors")
+    for i, (a, b) in enumerate(zip(orig["actors"], back["actors"])):
+        C.eq(b["slot"], a["slot"], "%s actor %d slot" % (label, i))
+        for fa, fb in zip(a["offset"], b["offset"]):
+            worst_pos = max(worst_pos, max(abs(x - y) for x, y in zip(fa, fb)))
+        for fa, fb in zip(a["rotation"], b["rotation"]):
+            for ma, mb in zip(fa, fb):
+                worst_angle = max(worst_angle, max(circular(x, y) for x, y in zip(ma, mb)))
+    print("%s: worst position difference %d TR units, worst angle %d/1024" %
+          (label, worst_pos, worst_angle))
+    # Stated bound: positions exact (Blender keeps float32 metres), angles
+    # within one 10-bit step (float32 quaternions through Blender's Z-up
+    # conversion and back).
+    C.ok(worst_pos == 0, "%s: positions exact, worst %d" % (label, worst_pos))
+    C.ok(worst_angle <= 1, "%s: angles within 1/1024, worst %d" % (label, worst_angle))
+
+
+def main():
+    a = U.script_args()
+    work = a["work"]
+    os.makedirs(work, exist_ok=True)
+    exe = a["ripkit"]
+    U.install_addon(a["zip"])
+    U.prefs().ripkit_path = exe
+    U.numpy_shim()
+    pak = os.path.join(a["samples"], "tr_cutseq", "CUTSEQ.PAK")
+    item = 3  # 120 frames, a camera cut at frame 60
+    orig = dump(exe, pak, item)
+
+    U.fresh_scene()
+    U.prefs().ripkit_path = exe
+    C.eq(bpy.ops.import_scene.ripkit_tr_cutseq(filepath=pak, item=str(item)), {"FINISHED"},
+         "import through the add-on")
+    C.ok(hasattr(bpy.types, "RIPKIT_MT_export"), "File > Export > ripkit menu registered")
+    out = os.path.join(work, "UNCHANGED.PAK")
+    C.eq(bpy.ops.export_scene.ripkit_tr_cutseq(filepath=out, item=str(item), base=pak),
+         {"FINISHED"}, "export through the add-on")
+    compare(orig, dump(exe, out, item), "unchanged")
+    # Without a base: everything (slots, origin, audio track) from the custom
+    # properties Blender kept as extras.
+    fresh = os.path.join(work, "NEW.BIN")
+    C.eq(bpy.ops.export_scene.ripkit_tr_cutseq(filepath=fresh, item="1"), {"FINISHED"},
+         "export without a base")
+    compare(orig, dump(exe, fresh, 1), "new file")
+
+    # Move the camera 1 m along Blender's X at game frame 30 (scene frame 31).
+    cam = bpy.data.objects["camera"]
+    fc = U.fcurve(cam, "location", 0)
+    frame = bpy.context.scene.frame_start + 30
+    kp = [k for k in fc.keyframe_points if abs(k.co.x - frame) < 1e-3]
+    C.eq(len(kp), 1, "one camera x key at scene frame %d" % frame)
+    kp[0].co.y += 1.0
+    kp[0].handle_left.y += 1.0
+    kp[0].handle_right.y += 1.0
+    fc.update()
+    moved = os.path.join(work, "MOVED.PAK")
+    C.eq(bpy.ops.export_scene.ripkit_tr_cutseq(filepath=moved, item=str(item), base=pak),
+         {"FINISHED"}, "export after the edit")
+    # 1 m = 512 TR units along TR x (Blender X = glTF X = TR X).
+    compare(orig, dump(exe, moved, item), "moved", moved_frame=30, moved=[512, 0, 0])
+    C.finish()
+
+
+main()
