@@ -121,6 +121,14 @@ glm::vec4 quat_key(const glm::vec4& q, double scale) {
     return glm::vec4(glm::round(glm::dvec4(l > 0 ? q / l : glm::vec4(0, 0, 0, 1)) * scale) / scale);
 }
 
+// Every key the same value: the interpolation cannot show (DCC exporters write
+// an unanimated property as a STEP track of equal keys).
+bool constant(const Channel& c) {
+    for (const glm::vec4& v : c.values)
+        if (v != c.values.front()) return false;
+    return true;
+}
+
 bool same_bake(const Channel& baked, const Channel& ch, double start) {
     if (baked.times.size() != ch.times.size()) return false;
     for (size_t k = 0; k < ch.times.size(); ++k) {
@@ -194,7 +202,7 @@ struct Builder {
             }
             return;
         }
-        if (ch->times.size() > 1 && ch->interp != Interp::Linear)
+        if (ch->times.size() > 1 && ch->interp != Interp::Linear && !constant(*ch))
             fail_no_offset(ErrorKind::BadValue, node_what(node, "rotation") +
                                                     ": LINEAR keys (KeyframerRot_Z slerps), got " +
                                                     interp_name(ch->interp) +
@@ -382,7 +390,7 @@ struct Builder {
             const Pending* other = nullptr;
             bool cubic = false;
             for (const Pending& p : pending) {
-                if (p.stream != st || p.ch->times.size() < 2) continue;
+                if (p.stream != st || p.ch->times.size() < 2 || constant(*p.ch)) continue;
                 if (p.ch->interp == Interp::Step)
                     step = step ? step : &p;
                 else

@@ -248,3 +248,48 @@ TEST_CASE("zouna pack refuses what an Animation_Z cannot hold, naming node, key 
                           Catch::Contains("missing crcs: " + std::to_string(asobo_crc32("ARM_L"))));
     }
 }
+
+TEST_CASE("zouna pack: a STEP track of equal keys sits in any keyframer (DCC unanimated props)") {
+    const fs::path dir = test::fresh_temp_dir("zouna_pack_constant");
+    formats::zouna_write_samples(dir);
+    const fs::path path = dir / "little" / "WALK.Animation_Z";
+    const auto doc = open(file_bytes(path), path.string(), {}, (dir / "names.txt").string());
+    Scene s = doc->scene(doc->default_item());
+    const int spine = s.find_node("SPINE");
+    // Blender writes an unanimated location as STEP keys of one value next to
+    // ROOT's CUBICSPLINE track; and its rotation as STEP when unchanged.
+    Channel t;
+    t.node = spine;
+    t.path = AnimPath::Translation;
+    t.interp = Interp::Step;
+    t.times = {0.0, 0.5, 1.0};
+    const glm::vec4 held(0.25f, -0.5f, 1.0f, 0.0f);  // exact in s16 / 4096
+    t.values.assign(3, held);
+    s.animations[0].channels.push_back(t);
+    glm::vec4 q0;
+    for (Channel& c : s.animations[0].channels)
+        if (c.node == spine && c.path == AnimPath::Rotation) {
+            c.interp = Interp::Step;
+            q0 = c.values[0];
+            for (glm::vec4& v : c.values) v = q0;
+        }
+    const auto again =
+        open(encode(s, "W.Animation_Z"), "W.Animation_Z", {}, (dir / "names.txt").string());
+    const nlohmann::json j = again->dump(std::nullopt);
+    const nlohmann::json* node = nullptr;
+    for (const nlohmann::json& n : j["nodes"])
+        if (n["name"] == "SPINE") node = &n;
+    REQUIRE(node);
+    // The keyframer keeps ROOT's smooth flag (1); SPINE's keys hold the value, flat.
+    CHECK((*node)["translation"]["flags"] == 1);
+    REQUIRE((*node)["translation"]["keys"].size() == 3);
+    for (const nlohmann::json& k : (*node)["translation"]["keys"]) {
+        // Z negated: the documented left-handed Y-up mirror (docs/formats/zouna.md).
+        CHECK(k["value"] == nlohmann::json({0.25, -0.5, -1.0}));
+        CHECK(k["in"] == nlohmann::json({0.0, 0.0, 0.0}));
+        CHECK(k["out"] == nlohmann::json({0.0, 0.0, 0.0}));
+    }
+    REQUIRE((*node)["rotation"]["keys"].size() == 3);
+    const nlohmann::json first = (*node)["rotation"]["keys"][0]["value"];
+    for (const nlohmann::json& k : (*node)["rotation"]["keys"]) CHECK(k["value"] == first);
+}
