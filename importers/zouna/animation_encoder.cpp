@@ -132,6 +132,22 @@ class AnimationEncoder : public SceneEncoder {
         }
         zouna::FromSceneOptions fo;
         fo.v = variants_for(scene, version, o);
+        // The base's own animation: the layout when the scene lost its extras (FBX).
+        zouna::Animation base_anim;
+        if (base) {
+            try {
+                const Bytes body = object_body(o.base->bytes, base->ref, o.limits);
+                const ObjectHeader& h = base->ref.header;
+                const uint64_t at = h.compressed_size
+                                        ? 0
+                                        : base->ref.offset + kObjectHeaderSize + h.link_header_size;
+                base_anim = read_animation(ByteReader(body, at, base->ref.endian), fo.v, o.limits);
+            } catch (Error& e) {
+                e.set_file(o.base->path);
+                throw;
+            }
+            fo.base = &base_anim;
+        }
         fo.native = o.native;
         fo.names = &names;
         fo.animation = o.animation;

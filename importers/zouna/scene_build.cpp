@@ -2,6 +2,7 @@
 #include <unordered_map>
 
 #include "document.hpp"
+#include "layout_extras.hpp"
 #include "tracks.hpp"
 
 namespace ripkit::zouna {
@@ -36,44 +37,6 @@ nlohmann::json messages_json(const std::vector<Message>& list) {
 }
 
 const char* interp_of(const Channel& c) { return interp_name(c.interp); }
-
-nlohmann::json modifiers_json(const std::vector<Modifier>& mods) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const Modifier& m : mods)
-        out.push_back({{"crc", m.name}, {"id", m.id}, {"flags", m.flags}});
-    return out;
-}
-
-// What the direction back needs and no channel shows (animation_encoder.cpp):
-// modifier order, stored ids and flags, each keyframer's flags, and the
-// BezierRot keys behind a baked rotation (a = value, b = in, c = out).
-nlohmann::json layout_json(const Animation& a) {
-    nlohmann::json bezier = nlohmann::json::array();
-    for (const Modifier& m : a.nodes) {
-        const Slice& sb = m.slices[kSliceBezierRot];
-        if (!sb.count || m.slices[kSliceRot].count) continue;
-        nlohmann::json keys = nlohmann::json::array();
-        for (size_t k = sb.start; k < size_t(sb.start) + sb.count; ++k) {
-            const Key& key = a.bezier_rot.keys[k];
-            keys.push_back({key.time, key.value.x, key.value.y, key.value.z, key.in.x, key.in.y,
-                            key.in.z, key.out.x, key.out.y, key.out.z});
-        }
-        bezier.push_back({{"bone_crc", m.name}, {"keys", keys}});
-    }
-    return {{"nodes", modifiers_json(a.nodes)},
-            {"materials", modifiers_json(a.materials)},
-            {"meshes", modifiers_json(a.meshes)},
-            {"morphs", modifiers_json(a.morphs)},
-            {"keyframer_flags",
-             {{"translation", a.translation.flags},
-              {"scale", a.scale.flags},
-              {"material",
-               {a.material[0].flags, a.material[1].flags, a.material[2].flags, a.material[3].flags,
-                a.material[4].flags}},
-              {"mesh_hide", a.mesh_hide.flags},
-              {"morph_weight", a.morph_weight.flags}}},
-            {"bezier_rotation", bezier}};
-}
 
 // A one-key STEP channel restoring the node's rest value at time 0.
 Channel reset_channel(const Scene& s, int node, AnimPath path) {

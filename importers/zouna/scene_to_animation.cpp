@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "crc32.hpp"
+#include "layout_extras.hpp"
 #include "ripkit/encode/scene_sampler.hpp"
 #include "ripkit/error.hpp"
 #include "tracks.hpp"
@@ -129,6 +131,41 @@ bool constant(const Channel& c) {
     return true;
 }
 
+// A helper node's track: from its extras, or (FBX keeps no extras) from the
+// name scene_build gives it: "material|mesh|morph <target> <property>" and
+// "<bone> messages".
+struct HelperTrack {
+    std::string kind, property;
+    uint32_t target = 0;
+};
+
+std::optional<HelperTrack> helper_track(const Node& n, const NameMap* names) {
+    const nlohmann::json& track = member(n.extras, "track");
+    if (track.is_string()) {
+        HelperTrack h;
+        h.kind = track.get<std::string>();
+        const nlohmann::json& prop = member(n.extras, "property");
+        if (prop.is_string()) h.property = prop.get<std::string>();
+        h.target = static_cast<uint32_t>(int_or(n.extras, "target_crc", 0));
+        return h;
+    }
+    const size_t first = n.name.find(' '), last = n.name.rfind(' ');
+    if (first == std::string::npos) return std::nullopt;
+    const std::string kind = n.name.substr(0, first);
+    if (first != last && (kind == "material" || kind == "mesh" || kind == "morph"))
+        return HelperTrack{kind, n.name.substr(last + 1),
+                           crc_of_name(n.name.substr(first + 1, last - first - 1), names)};
+    if (n.name.substr(last + 1) == "messages") return HelperTrack{"messages", "", 0};
+    return std::nullopt;
+}
+
+// The layout the scene was decoded with, else the base's (the scene lost its extras).
+nlohmann::json layout_of(const ripkit::Animation* anim, const FromSceneOptions& o) {
+    const nlohmann::json& stored = member(anim->extras, "animation_z");
+    if (stored.is_object() || !o.base) return stored;
+    return layout_json(*o.base);
+}
+
 bool same_bake(const Channel& baked, const Channel& ch, double start) {
     if (baked.times.size() != ch.times.size()) return false;
     for (size_t k = 0; k < ch.times.size(); ++k) {
@@ -143,18 +180,14 @@ struct Builder {
     const Scene& s;
     const ripkit::Animation* src;
     const FromSceneOptions& o;
-    const nlohmann::json& meta;
+    const nlohmann::json meta;
     SceneSampler sampler;
     Animation a;
     std::vector<Pending> pending;
     std::vector<std::string> missing, ignored;
 
     Builder(const Scene& scene, const ripkit::Animation* anim, const FromSceneOptions& opt)
-        : s(scene),
-          src(anim),
-          o(opt),
-          meta(member(anim->extras, "animation_z")),
-          sampler(scene, anim) {
+        : s(scene), src(anim), o(opt), meta(layout_of(anim, opt)), sampler(scene, anim) {
         a.rot.cls = KfClass::Rot;
         a.bezier_rot.cls = KfClass::BezierRot;
         a.messages.cls = KfClass::Message;
@@ -287,21 +320,17 @@ struct Builder {
         }
     }
 
-    void helper(int node, const std::string& track) {
+    void helper(int node, const HelperTrack& h) {
         const Node& n = s.nodes[size_t(node)];
         const Channel* ch = sampler.channel(node, AnimPath::Translation);
-        const std::string prop = member(n.extras, "property").is_string()
-                                     ? member(n.extras, "property").get<std::string>()
-                                     : "";
-        const uint32_t crc = static_cast<uint32_t>(int_or(n.extras, "target_crc", 0));
         int g = -1, slot = -1;
-        if (track == "material") {
+        if (h.kind == "material") {
             g = 1;
             for (int i = 0; i < 5; ++i)
-                if (prop == kMaterialTrackNames[i]) slot = i;
-        } else if (track == "mesh" && prop == "hide") {
+                if (h.property == kMaterialTrackNames[i]) slot = i;
+        } else if (h.kind == "mesh" && h.property == "hide") {
             g = 2, slot = 0;
-        } else if (track == "morph" && prop == "weight") {
+        } else if (h.kind == "morph" && h.property == "weight") {
             g = 3, slot = 0;
         }
         if (slot < 0 || !ch) {
@@ -309,17 +338,17 @@ struct Builder {
             return;
         }
         const Stream st = g == 1 ? Stream(kMat0 + slot) : g == 2 ? kMesh : kMorph;
-        pending.push_back({st, g, modifier(g, crc), size_t(slot), ch, ValueKind::Plain,
+        pending.push_back({st, g, modifier(g, h.target), size_t(slot), ch, ValueKind::Plain,
                            "animation " + src->name + " node " + n.name});
     }
 
     void collect() {
         seed_modifiers();
         std::map<uint32_t, int> bone_nodes;
+        std::vector<std::optional<HelperTrack>> helpers(s.nodes.size());
         for (size_t i = 1; i < s.nodes.size(); ++i) {
-            const Node& n = s.nodes[i];
-            if (member(n.extras, "track").is_string()) continue;
-            bone_nodes.emplace(node_crc(n, o.names), int(i));
+            helpers[i] = helper_track(s.nodes[i], o.names);
+            if (!helpers[i]) bone_nodes.emplace(node_crc(s.nodes[i], o.names), int(i));
         }
         for (size_t mi = 0; mi < a.nodes.size(); ++mi) {
             const auto it = bone_nodes.find(a.nodes[mi].name);
@@ -330,9 +359,11 @@ struct Builder {
             const bool animated = sampler.channel(int(i), AnimPath::Translation) ||
                                   sampler.channel(int(i), AnimPath::Rotation) ||
                                   sampler.channel(int(i), AnimPath::Scale);
-            const nlohmann::json& track = member(n.extras, "track");
-            if (track.is_string()) {
-                if (track != "messages") helper(int(i), track.get<std::string>());
+            if (helpers[i]) {
+                if (helpers[i]->kind != "messages")
+                    helper(int(i), *helpers[i]);
+                else if (animated && !member(n.extras, "track").is_string())
+                    ignored.push_back(n.name);  // message keys live in the extras only
             } else if (i == 0) {
                 if (animated) ignored.push_back(n.name);
             } else if (animated || bone_nodes.count(node_crc(n, o.names))) {
@@ -437,21 +468,25 @@ struct Builder {
 
 }  // namespace
 
+uint32_t crc_of_name(const std::string& name, const NameMap* names) {
+    if (names)
+        for (const auto& [crc, known] : *names)
+            if (known == name) return crc;
+    if (!name.empty() && name.size() <= 10 &&
+        name.find_first_not_of("0123456789") == std::string::npos) {
+        const uint64_t v = std::stoull(name);
+        if (v <= UINT32_MAX) return static_cast<uint32_t>(v);
+    }
+    return asobo_crc32(name);
+}
+
 uint32_t node_crc(const Node& n, const NameMap* names) {
     if (n.extras.is_object()) {
         const nlohmann::json& c = member(n.extras, "bone_crc");
         if (c.is_number_unsigned() || (c.is_number_integer() && c.get<int64_t>() >= 0))
             return static_cast<uint32_t>(c.get<uint64_t>());
     }
-    if (names)
-        for (const auto& [crc, name] : *names)
-            if (name == n.name) return crc;
-    if (!n.name.empty() && n.name.size() <= 10 &&
-        n.name.find_first_not_of("0123456789") == std::string::npos) {
-        const uint64_t v = std::stoull(n.name);
-        if (v <= UINT32_MAX) return static_cast<uint32_t>(v);
-    }
-    return asobo_crc32(n.name);
+    return crc_of_name(n.name, names);
 }
 
 SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o,
@@ -474,9 +509,12 @@ SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o,
     b.a.duration = member(ex, "stored_duration").is_number()
                        ? member(ex, "stored_duration").get<float>()
                        : float(anim->duration);
-    b.a.blending = member(ex, "blending").is_number() ? member(ex, "blending").get<float>() : 0.0f;
-    b.a.flags = static_cast<uint16_t>(int_or(ex, "flags", 0));
-    b.a.node_flags = static_cast<uint16_t>(int_or(ex, "node_flags", 0));
+    b.a.blending = member(ex, "blending").is_number() ? member(ex, "blending").get<float>()
+                   : o.base                           ? o.base->blending
+                                                      : 0.0f;
+    b.a.flags = static_cast<uint16_t>(int_or(ex, "flags", o.base ? o.base->flags : 0));
+    b.a.node_flags =
+        static_cast<uint16_t>(int_or(ex, "node_flags", o.base ? o.base->node_flags : 0));
     SceneAnimation out;
     out.anim = std::move(b.a);
     out.name_crc = static_cast<uint32_t>(int_or(ex, "zouna_crc", 0));

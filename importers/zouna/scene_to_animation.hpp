@@ -18,6 +18,10 @@ struct FromSceneOptions {
     const NameMap* names = nullptr;  // crc -> name: names are looked up here first
     std::string animation;           // default: the first
     double start = 0;  // scene time of the engine's time 0 (subtracted from every key time)
+    // The --base file's animation: its layout (modifier order, ids, flags,
+    // keyframer flags) and header values stand in when the scene carries no
+    // extras (FBX).
+    const Animation* base = nullptr;
 };
 
 struct SceneAnimation {
@@ -32,8 +36,11 @@ struct SceneAnimation {
 SceneAnimation animation_from_scene(const Scene& scene, const FromSceneOptions& options,
                                     std::vector<std::string>& warnings);
 
-// The crc a node binds to: extras bone_crc, else the names file's crc for
-// its name, else the name read as a decimal crc, else the Asobo crc32 of it.
+// The crc a node binds to: extras bone_crc, else crc_of_name(its name).
 uint32_t node_crc(const Node& node, const NameMap* names);
+
+// The names file's crc for `name`, else the name read as a decimal crc, else
+// the Asobo crc32 of it.
+uint32_t crc_of_name(const std::string& name, const NameMap* names);
 
 }  // namespace ripkit::zouna

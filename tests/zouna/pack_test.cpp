@@ -3,6 +3,7 @@
 // compared key by key with what they were made from.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <fstream>
 #include <random>
 
 #include "clients.hpp"
@@ -10,6 +11,7 @@
 #include "crc32.hpp"
 #include "format.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/encode/scene_sampler.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/scene_import.hpp"
@@ -292,4 +294,147 @@ TEST_CASE("zouna pack: a STEP track of equal keys sits in any keyframer (DCC una
     REQUIRE((*node)["rotation"]["keys"].size() == 3);
     const nlohmann::json first = (*node)["rotation"]["keys"][0]["value"];
     for (const nlohmann::json& k : (*node)["rotation"]["keys"]) CHECK(k["value"] == first);
+}
+
+TEST_CASE("zouna pack binds bones through the names file and warns once about misfits") {
+    const fs::path dir = test::fresh_temp_dir("zouna_pack_names");
+    formats::zouna_write_samples(dir);
+    const fs::path path = dir / "little" / "WALK.Animation_Z";
+    const Bytes orig = file_bytes(path);
+    const auto doc = open(orig, path.string(), {}, (dir / "names.txt").string());
+    Scene s = doc->scene(doc->default_item());
+    // A DCC renamed ROOT to Hips and lost the extras; a names file of its own
+    // says which crc Hips is.
+    const int root = s.find_node("ROOT");
+    s.nodes[size_t(root)].name = "Hips";
+    s.nodes[size_t(root)].extras.erase("bone_crc");
+    const fs::path names = dir / "hips.txt";
+    {
+        std::ofstream f(names);
+        f << asobo_crc32("ROOT") << " Hips\n";
+    }
+    EncodeOptions o;
+    o.out_path = "WALK.Animation_Z";
+    CHECK_THROWS_WITH(formats::zouna_encoder().encode(s, o),
+                      Catch::Contains("missing crcs: " + std::to_string(asobo_crc32("ROOT"))));
+    o.names_path = names.string();
+    EncodeResult r = formats::zouna_encoder().encode(s, o);
+    CHECK(r.warnings.empty());
+    CHECK(r.bytes == orig);
+
+    // Animated nodes an Animation_Z has no place for: the scene root and a
+    // material helper with an unknown property. One warning names both.
+    Channel c;
+    c.path = AnimPath::Translation;
+    c.interp = Interp::Linear;
+    c.times = {0.0, 1.0};
+    c.values = {glm::vec4(0), glm::vec4(1, 0, 0, 0)};
+    c.node = 0;
+    s.animations[0].channels.push_back(c);
+    const int lamp = s.add_node("lamp glow", 0);
+    s.nodes[size_t(lamp)].extras = {{"track", "material"}, {"property", "glow"}, {"target_crc", 7}};
+    c.node = lamp;
+    s.animations[0].channels.push_back(c);
+    r = formats::zouna_encoder().encode(s, o);
+    REQUIRE(r.warnings.size() == 1);
+    REQUIRE_FALSE(s.nodes[0].name.empty());
+    CHECK_THAT(r.warnings[0], Catch::Contains("ignored 2 animated nodes") &&
+                                  Catch::Contains(s.nodes[0].name) && Catch::Contains("lamp glow"));
+    CHECK(r.bytes == orig);
+}
+
+namespace {
+
+struct FbxWorst {
+    double translation = 0, scale = 0, angle = 0;  // metres or factor, radians
+};
+
+// Every bundled Animation_Z -> FBX -> scene -> encoder with --base -> decoded
+// again; the header values from the base checked, and every node's curve
+// compared at each 1/60 s (FBX carries the curves as those samples).
+FbxWorst through_fbx(const fs::path& dir) {
+    formats::zouna_write_samples(dir);
+    const std::string wave = std::to_string(asobo_crc32("WAVE")) + ".Animation_Z";
+    FbxWorst w;
+    for (const char* order : {"little", "big"})
+        for (const std::string& name : {std::string("WALK.Animation_Z"), wave}) {
+            INFO(order << "/" << name);
+            const fs::path path = dir / order / name;
+            Input base;
+            base.path = path.string();
+            base.bytes = file_bytes(path);
+            const auto doc = open(base.bytes, path.string());
+            const Scene a = doc->scene(doc->default_item());
+            ExportOptions eo;
+            eo.format = OutputFormat::Fbx;
+            export_scene(a, dir / "a.fbx", eo);
+            const Scene fbx = import_scene(dir / "a.fbx", Limits{});
+            EncodeOptions o;
+            o.out_path = name;
+            o.base = &base;
+            const EncodeResult r = formats::zouna_encoder().encode(fbx, o);
+            const auto again = open(r.bytes, name);
+            const Scene b = again->scene(again->default_item());
+            const nlohmann::json ja = doc->dump(std::nullopt), jb = again->dump(std::nullopt);
+            // From the base: what FBX cannot carry.
+            CHECK(jb["blending"] == ja["blending"]);
+            CHECK(jb["flags"] == ja["flags"]);
+            CHECK(jb["duration"] == ja["duration"]);
+            REQUIRE(jb["nodes"].size() == ja["nodes"].size());
+            for (size_t i = 0; i < ja["nodes"].size(); ++i) {
+                CHECK(jb["nodes"][i]["bone"] == ja["nodes"][i]["bone"]);
+                CHECK(jb["nodes"][i]["flags"] == ja["nodes"][i]["flags"]);
+                // The base's BezierRot keys come back when the samples are its bake.
+                CHECK(jb["nodes"][i]["bezier_rotation"] == ja["nodes"][i]["bezier_rotation"]);
+            }
+            CHECK(jb["materials"].size() == ja["materials"].size());
+            const SceneSampler sa(a, &a.animations.at(0)), sb(b, &b.animations.at(0));
+            for (size_t n = 1; n < a.nodes.size(); ++n) {
+                const std::string& nn = a.nodes[n].name;
+                if (nn.size() > 9 && nn.compare(nn.size() - 9, 9, " messages") == 0) {
+                    // Message keys live in glTF extras only: one warning says so.
+                    REQUIRE(r.warnings.size() == 1);
+                    CHECK_THAT(r.warnings[0], Catch::Contains(nn));
+                    continue;
+                }
+                INFO("node " << nn);
+                const int m = b.find_node(nn);
+                REQUIRE(m >= 0);
+                for (int k = 0; k <= int(a.animations[0].duration * 60 + 0.5); ++k) {
+                    const double t = k / 60.0;
+                    const glm::dvec3 d = sa.translation(int(n), t) - sb.translation(m, t);
+                    const glm::dvec3 ds = sa.scale(int(n), t) - sb.scale(m, t);
+                    w.translation =
+                        std::max({w.translation, std::abs(d.x), std::abs(d.y), std::abs(d.z)});
+                    w.scale = std::max({w.scale, std::abs(ds.x), std::abs(ds.y), std::abs(ds.z)});
+                    const double dot =
+                        std::abs(glm::dot(sa.rotation(int(n), t), sb.rotation(m, t)));
+                    w.angle = std::max(w.angle, 2 * std::acos(std::min(1.0, dot)));
+                }
+            }
+        }
+    return w;
+}
+
+}  // namespace
+
+// Stated bound: half a Comp step (1/4096) plus float32 for translations and
+// material values; Quati16 steps of 1/2000 per component for rotations (FBX's
+// float32 Euler angles do not land on the stored s16 values).
+TEST_CASE("zouna pack: every sample through FBX (no extras) with --base, within Euler precision") {
+    const FbxWorst w = through_fbx(test::fresh_temp_dir("zouna_pack_fbx"));
+    WARN("through FBX: worst translation " << w.translation << ", worst angle " << w.angle
+                                           << " rad");
+    CHECK(w.translation <= 0.5 / 4096 + 1e-6);
+    CHECK(w.angle <= 2e-3);
+}
+
+// KNOWN DEFECT, not ours to hide: Assimp 5.2.5's FBX exporter connects the
+// scale curves to a property "Lcl Scale" (FBX's is "Lcl Scaling"), so Assimp
+// and Blender read every scale as unanimated (ARM_L's 1 -> 1.5 comes back as
+// 1). ripkit's own FBX writer, when it replaces Assimp's, names it right:
+// then this passes and the tag goes.
+TEST_CASE("zouna pack: scale through FBX (Assimp's exporter loses it)", "[!shouldfail]") {
+    const FbxWorst w = through_fbx(test::fresh_temp_dir("zouna_pack_fbx_scale"));
+    CHECK(w.scale <= 0.5 / 4096 + 1e-6);
 }
