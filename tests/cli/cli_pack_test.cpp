@@ -69,6 +69,53 @@ TEST_CASE("convert packs a glb back into CUTSEQ, new or into a base file") {
     CHECK(bytes_of(named) == bytes_of(copy));
 }
 
+TEST_CASE("convert packs from .gltf exactly and from .fbx (with --base) within Euler precision") {
+    TempDir dir;
+    const fs::path pak = tr_sample(dir.path(), "CUTSEQ.PAK");
+    const nlohmann::json orig = dump(pak, 3);
+    const fs::path gltf = dir.path() / "c3.gltf";
+    REQUIRE(run_tool({"convert", pak.string(), gltf.string(), "--item", "3"}).exit_code == 0);
+    const fs::path from_gltf = dir.path() / "GLTF.PAK";
+    const ToolResult g = run_tool({"convert", gltf.string(), from_gltf.string()});
+    INFO(g.err);
+    REQUIRE(g.exit_code == 0);
+    CHECK(dump(from_gltf, 1) == orig);
+
+    // FBX keeps no extras (slots, origin come from the base) and turns
+    // rotations into Euler curves: one 2-unit camera step, one 10-bit angle.
+    const fs::path fbx = dir.path() / "c3.fbx";
+    REQUIRE(run_tool({"convert", pak.string(), fbx.string(), "--item", "3"}).exit_code == 0);
+    const fs::path from_fbx = dir.path() / "FBX.PAK";
+    const ToolResult f = run_tool(
+        {"convert", fbx.string(), from_fbx.string(), "--item", "3", "--base", pak.string()});
+    INFO(f.err);
+    REQUIRE(f.exit_code == 0);
+    const nlohmann::json back = dump(from_fbx, 3);
+    REQUIRE(back["frames"] == orig["frames"]);
+    CHECK(back["origin"] == orig["origin"]);
+    int worst_pos = 0, worst_angle = 0;
+    for (const char* part : {"target", "position"})
+        for (size_t fr = 0; fr < orig["camera"][part].size(); ++fr)
+            for (size_t a = 0; a < 3; ++a)
+                worst_pos = std::max(worst_pos, std::abs(orig["camera"][part][fr][a].get<int>() -
+                                                         back["camera"][part][fr][a].get<int>()));
+    REQUIRE(back["actors"].size() == orig["actors"].size());
+    for (size_t i = 0; i < orig["actors"].size(); ++i) {
+        const nlohmann::json &x = orig["actors"][i], &y = back["actors"][i];
+        CHECK(y["slot"] == x["slot"]);
+        for (size_t fr = 0; fr < x["rotation"].size(); ++fr)
+            for (size_t m = 0; m < x["rotation"][fr].size(); ++m)
+                for (size_t a = 0; a < 3; ++a) {
+                    const int d = std::abs(x["rotation"][fr][m][a].get<int>() -
+                                           y["rotation"][fr][m][a].get<int>()) %
+                                  1024;
+                    worst_angle = std::max(worst_angle, std::min(d, 1024 - d));
+                }
+    }
+    CHECK(worst_pos <= 2);
+    CHECK(worst_angle <= 1);
+}
+
 TEST_CASE("convert from a scene refuses to overwrite an input and names what is missing") {
     TempDir dir;
     const fs::path pak = tr_sample(dir.path(), "CUTSEQ.PAK");
@@ -80,6 +127,12 @@ TEST_CASE("convert from a scene refuses to overwrite an input and names what is 
     CHECK(same.exit_code == 2);
     CHECK_THAT(same.err, Catch::Contains("not an input"));
     CHECK(bytes_of(pak) == before);
+    const std::string glb_before = bytes_of(glb);
+    const ToolResult onto_scene =
+        run_tool({"convert", glb.string(), glb.string(), "--format", "tr-cutseq"});
+    CHECK(onto_scene.exit_code == 2);
+    CHECK_THAT(onto_scene.err, Catch::Contains("not an input"));
+    CHECK(bytes_of(glb) == glb_before);
 
     const ToolResult ext = run_tool({"convert", glb.string(), (dir.path() / "o.xyz").string()});
     CHECK(ext.exit_code == 2);

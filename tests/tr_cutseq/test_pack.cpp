@@ -1,5 +1,6 @@
 // The direction back: cutscenes -> glb/FBX -> scene reader -> encoder ->
 // CUTSEQ, decoded again and compared with the values they were made from.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
@@ -149,10 +150,9 @@ Cutscene random_cutscene(std::mt19937& rng, int index) {
     return c;
 }
 
-}  // namespace
-
-TEST_CASE("tr_cutseq pack: every bundled sample comes back from glb with identical values") {
-    const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_samples");
+// Every non-empty cutscene of both bundled files, with its file as the base.
+template <typename Fn>
+void each_sample(const fs::path& dir, Fn fn) {
     formats::tr_cutseq_write_samples(dir);
     for (const char* name : {"CUTSEQ.PAK", "CUTSEQ.BIN"}) {
         const Input base = sample(dir, name);
@@ -160,22 +160,31 @@ TEST_CASE("tr_cutseq pack: every bundled sample comes back from glb with identic
         for (const Cutscene& c : file.cutscenes) {
             if (c.empty) continue;
             INFO(name << " cutscene " << c.index);
-            const Scene scene = build_scene(c, variant_name(file.variant), SceneOptions{});
-            const Scene back = through_file(scene, dir / ("c" + std::to_string(c.index) + ".glb"));
-            // A new file with the cutscene at its index...
-            const EncodeResult fresh = encode(back, name, c.index);
-            CHECK(fresh.warnings.empty());
-            const CutseqFile f1 = read_cutseq(fresh.bytes, ReadOptions{});
-            CHECK(f1.variant == file.variant);
-            require_same(c, item(f1, c.index));
-            // ...and the base file with it replaced: unchanged content, same bytes.
-            const EncodeResult spliced = encode(back, name, c.index, &base);
-            const Bytes a = file.variant == Variant::Tr4 ? inflate_pak(base.bytes) : base.bytes;
-            const Bytes b =
-                file.variant == Variant::Tr4 ? inflate_pak(spliced.bytes) : spliced.bytes;
-            CHECK(a == b);
+            fn(name, base, file, c);
         }
     }
+}
+
+}  // namespace
+
+TEST_CASE("tr_cutseq pack: every bundled sample comes back from glb with identical values") {
+    const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_samples");
+    each_sample(dir, [&](const char* name, const Input& base, const CutseqFile& file,
+                         const Cutscene& c) {
+        const Scene scene = build_scene(c, variant_name(file.variant), SceneOptions{});
+        const Scene back = through_file(scene, dir / ("c" + std::to_string(c.index) + ".glb"));
+        // A new file with the cutscene at its index...
+        const EncodeResult fresh = encode(back, name, c.index);
+        CHECK(fresh.warnings.empty());
+        const CutseqFile f1 = read_cutseq(fresh.bytes, ReadOptions{});
+        CHECK(f1.variant == file.variant);
+        require_same(c, item(f1, c.index));
+        // ...and the base file with it replaced: unchanged content, same bytes.
+        const EncodeResult spliced = encode(back, name, c.index, &base);
+        const Bytes a = file.variant == Variant::Tr4 ? inflate_pak(base.bytes) : base.bytes;
+        const Bytes b = file.variant == Variant::Tr4 ? inflate_pak(spliced.bytes) : spliced.bytes;
+        CHECK(a == b);
+    });
 }
 
 TEST_CASE("tr_cutseq pack: random cutscenes come back from glb with identical values") {
@@ -194,33 +203,83 @@ TEST_CASE("tr_cutseq pack: random cutscenes come back from glb with identical va
     }
 }
 
-TEST_CASE("tr_cutseq pack: FBX (no extras) with --base comes back within Euler precision") {
+TEST_CASE(
+    "tr_cutseq pack: every sample through FBX (no extras) with --base, within Euler "
+    "precision") {
     const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_fbx");
-    formats::tr_cutseq_write_samples(dir);
-    const Input base = sample(dir, "CUTSEQ.BIN");
-    const CutseqFile file = read_cutseq(base.bytes, ReadOptions{});
-    const Cutscene& c = item(file, 1);
-    const Scene back = through_file(build_scene(c, "tr5", SceneOptions{}), dir / "c1.fbx");
-    const EncodeResult r = encode(back, "OUT.BIN", 1, &base);
-    const CutseqFile packed = read_cutseq(r.bytes, ReadOptions{});
-    const Cutscene& d = item(packed, 1);
-    REQUIRE(d.frames == c.frames);
-    REQUIRE(d.actors.size() == c.actors.size());
-    CHECK(d.origin == c.origin);  // from the base: FBX carries no extras
-    for (size_t v = 0; v < c.camera.values.size(); ++v)
-        CHECK(std::abs(d.camera.values[v] - c.camera.values[v]) <= 1);
-    for (size_t i = 0; i < c.actors.size(); ++i) {
-        CHECK(d.actors[i].slot == c.actors[i].slot);
-        const auto& x = c.actors[i].tracks.values;
-        const auto& y = d.actors[i].tracks.values;
-        REQUIRE(x.size() == y.size());
-        int worst = 0;
-        for (size_t v = 0; v < x.size(); ++v) {
-            const int diff = std::abs(x[v] - y[v]);
-            worst = std::max(worst, v % size_t((c.actors[i].meshes + 1) * 3) < 3
-                                        ? diff
-                                        : std::min(diff, 1024 - diff));
+    each_sample(dir, [&](const char* name, const Input& base, const CutseqFile& file,
+                         const Cutscene& c) {
+        const Scene back = through_file(build_scene(c, variant_name(file.variant), SceneOptions{}),
+                                        dir / ("c" + std::to_string(c.index) + ".fbx"));
+        const CutseqFile packed =
+            read_cutseq(encode(back, name, c.index, &base).bytes, ReadOptions{});
+        const Cutscene& d = item(packed, c.index);
+        REQUIRE(d.frames == c.frames);
+        REQUIRE(d.actors.size() == c.actors.size());
+        CHECK(d.origin == c.origin);  // from the base: FBX carries no extras
+        // Stated bound: one run step (FBX stores float32 Euler degrees).
+        for (size_t v = 0; v < c.camera.values.size(); ++v)
+            CHECK(std::abs(d.camera.values[v] - c.camera.values[v]) <= 1);
+        for (size_t i = 0; i < c.actors.size(); ++i) {
+            CHECK(d.actors[i].slot == c.actors[i].slot);
+            const auto& x = c.actors[i].tracks.values;
+            const auto& y = d.actors[i].tracks.values;
+            REQUIRE(x.size() == y.size());
+            int worst = 0;
+            for (size_t v = 0; v < x.size(); ++v) {
+                const int diff = std::abs(x[v] - y[v]);
+                worst = std::max(worst, v % size_t((c.actors[i].meshes + 1) * 3) < 3
+                                            ? diff
+                                            : std::min(diff, 1024 - diff));
+            }
+            CHECK(worst <= 1);
         }
-        CHECK(worst <= 1);
+    });
+}
+
+namespace {
+
+// (x, y, z) and (512 - x, y + 512, z + 512) are one orientation under
+// RotY * RotX * RotZ (a half turn about Y and Z with X mirrored); the form
+// with X in -256..256 stands for both.
+std::array<int, 3> canonical(const int16_t* p) {
+    int x = p[0] & 1023, y = p[1] & 1023, z = p[2] & 1023;
+    if (x > 256 && x < 768) x = (512 - x) & 1023, y = (y + 512) & 1023, z = (z + 512) & 1023;
+    return {x, y, z};
+}
+
+}  // namespace
+
+TEST_CASE("tr_cutseq pack: any turn per frame comes back (angles wrap at 10 bits, no overflow)") {
+    // The engine masks rotation runs to 10 bits, so every change of angle is a
+    // delta within -512..511 and no rotation speed is out of reach: y turns
+    // by 300 (105.5 degrees) and z by 511 (179.6 degrees) each frame. Each
+    // frame's orientation comes back exactly; the triple may be the other one
+    // for that orientation (the one nearer the previous frame).
+    const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_spin");
+    std::mt19937 rng(7);
+    Cutscene c;
+    do c = random_cutscene(rng, 2);
+    while (c.actors.empty() || c.frames < 20);
+    NodeTracks& t = c.actors[0].tracks;
+    for (int f = 0; f < c.frames; ++f) {
+        int16_t* p = &t.values[(size_t(f) * size_t(t.nodes) + 1) * 3];
+        p[0] = int16_t((f % 2 ? 100 : 0) & 1023);
+        p[1] = int16_t((300 * f) & 1023), p[2] = int16_t((511 * f) & 1023);
     }
+    const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{});
+    const Cutscene& held = item(file, 2);
+    const Scene back = through_file(build_scene(held, "tr5", SceneOptions{}), dir / "spin.glb");
+    const CutseqFile packed = read_cutseq(encode(back, "OUT.BIN", 2).bytes, ReadOptions{});
+    const NodeTracks& a = held.actors[0].tracks;
+    const NodeTracks& b = item(packed, 2).actors.at(0).tracks;
+    REQUIRE(a.values.size() == b.values.size());
+    int other_triple = 0;
+    for (int f = 0; f < c.frames; ++f) {
+        INFO("frame " << f);
+        const size_t at = (size_t(f) * size_t(a.nodes) + 1) * 3;
+        CHECK(canonical(&a.values[at]) == canonical(&b.values[at]));
+        other_triple += a.values[at] != b.values[at];
+    }
+    CHECK(other_triple > 0);  // the nearest-previous rule did pick the other form
 }
