@@ -155,7 +155,8 @@ std::optional<HelperTrack> helper_track(const Node& n, const NameMap* names) {
     if (first != last && (kind == "material" || kind == "mesh" || kind == "morph"))
         return HelperTrack{kind, n.name.substr(last + 1),
                            crc_of_name(n.name.substr(first + 1, last - first - 1), names)};
-    if (n.name.substr(last + 1) == "messages") return HelperTrack{"messages", "", 0};
+    if (n.name.substr(last + 1) == "messages")
+        return HelperTrack{"messages", "", crc_of_name(n.name.substr(0, last), names)};
     return std::nullopt;
 }
 
@@ -317,7 +318,25 @@ struct Builder {
             }
             a.nodes[mi].slices[kSliceMessage] = {uint16_t(start),
                                                  uint16_t(a.messages.keys.size() - start)};
+        } else if (const Modifier* bm = base_messages(m.name)) {
+            const Slice& from = bm->slices[kSliceMessage];
+            a.nodes[mi].slices[kSliceMessage] = {uint16_t(a.messages.keys.size()), from.count};
+            for (size_t k = from.start; k < size_t(from.start) + from.count; ++k) {
+                a.messages.keys.push_back(o.base->messages.keys[k]);
+                a.messages.messages.push_back(o.base->messages.messages[k]);
+            }
         }
+    }
+
+    // The base's message keys for bone `crc` when the scene lost the extras
+    // that carry them (Blender, FBX): a DCC cannot edit them anyway.
+    const Modifier* base_messages(uint32_t crc) const {
+        if (!o.base || member(src->extras, "messages").is_array()) return nullptr;
+        for (const Modifier& bm : o.base->nodes)
+            if (bm.name == crc && bm.slices.size() > kSliceMessage &&
+                bm.slices[kSliceMessage].count)
+                return &bm;
+        return nullptr;
     }
 
     void helper(int node, const HelperTrack& h) {
@@ -362,8 +381,9 @@ struct Builder {
             if (helpers[i]) {
                 if (helpers[i]->kind != "messages")
                     helper(int(i), *helpers[i]);
-                else if (animated && !member(n.extras, "track").is_string())
-                    ignored.push_back(n.name);  // message keys live in the extras only
+                else if (animated && !member(n.extras, "track").is_string() &&
+                         !base_messages(helpers[i]->target))
+                    ignored.push_back(n.name);  // message keys live in the extras (or the base)
             } else if (i == 0) {
                 if (animated) ignored.push_back(n.name);
             } else if (animated || bone_nodes.count(node_crc(n, o.names))) {
@@ -508,7 +528,7 @@ SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o,
     const nlohmann::json& ex = anim->extras;
     b.a.duration = member(ex, "stored_duration").is_number()
                        ? member(ex, "stored_duration").get<float>()
-                       : float(anim->duration);
+                       : float(std::max(0.0, anim->duration - o.start));
     b.a.blending = member(ex, "blending").is_number() ? member(ex, "blending").get<float>()
                    : o.base                           ? o.base->blending
                                                       : 0.0f;

@@ -1,12 +1,16 @@
 """The direction back in real Blender 3.4: a cutscene imported through the
 add-on, exported unchanged through File > Export > ripkit (Blender's own glTF
 exporter, then `ripkit convert`), decodes to the original's values; then one
-camera key moved in Blender moves the decoded camera at that frame only.
+camera key moved in Blender moves the decoded camera at that frame only. A
+Zouna animation the same way: the file's header, modifiers and messages kept
+(from the base: Blender drops animation extras), and every object's pose at
+every frame, imported again, equal to the original's within quantisation.
 
 Run: blender -b --factory-startup --python roundtrip_test.py -- --zip ZIP
      --ripkit RIPKIT --samples SAMPLES --work DIR
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -59,6 +63,69 @@ def compare(orig, back, label, moved_frame=None, moved=None):
     C.ok(worst_angle <= 1, "%s: angles within 1/1024, worst %d" % (label, worst_angle))
 
 
+def poses():
+    """Every object's local location, rotation and scale at every frame."""
+    sc = bpy.context.scene
+    out = {}
+    for f in range(sc.frame_start, sc.frame_end + 1):
+        sc.frame_set(f)
+        for o in bpy.data.objects:
+            loc, rot, scl = o.matrix_basis.decompose()
+            out.setdefault(o.name, []).append((loc.copy(), rot.copy(), scl.copy()))
+    return out
+
+
+def angle_between(qa, qb):
+    """The angle of qa^-1 * qb from its vector part, in double: acos of a dot
+    product near 1 cannot resolve the float32 quaternions' small angles."""
+    wa, va = qa[0], (qa[1], qa[2], qa[3])
+    wb, vb = qb[0], (qb[1], qb[2], qb[3])
+    cross = (va[1] * vb[2] - va[2] * vb[1], va[2] * vb[0] - va[0] * vb[2],
+             va[0] * vb[1] - va[1] * vb[0])
+    v = [wa * vb[i] - wb * va[i] - cross[i] for i in range(3)]
+    w = wa * wb + sum(va[i] * vb[i] for i in range(3))
+    return 2.0 * math.atan2(math.sqrt(sum(x * x for x in v)), abs(w))
+
+
+def zouna_roundtrip(exe, samples, work):
+    src = os.path.join(samples, "zouna", "little", "WALK.Animation_Z")
+    U.fresh_scene()
+    U.prefs().ripkit_path = exe
+    C.eq(bpy.ops.import_scene.ripkit_zouna(filepath=src), {"FINISHED"}, "zouna import")
+    before = poses()
+    out = os.path.join(work, "WALK.Animation_Z")
+    C.eq(bpy.ops.export_scene.ripkit_zouna(filepath=out, base=src), {"FINISHED"},
+         "zouna export through the add-on")
+    zdump = lambda p: json.loads(subprocess.run([exe, "dump", p], stdout=subprocess.PIPE,
+                                                check=True).stdout)
+    a, b = zdump(src), zdump(out)
+    for key in ("endian", "blending", "flags", "node_flags", "duration"):
+        C.eq(b[key], a[key], "zouna " + key)
+    C.eq([(n["bone"], n["id"], n["flags"]) for n in b["nodes"]],
+         [(n["bone"], n["id"], n["flags"]) for n in a["nodes"]], "zouna bone modifiers")
+    C.eq([n["messages"] for n in b["nodes"]], [n["messages"] for n in a["nodes"]],
+         "zouna messages (from the base)")
+    for group, key in (("materials", "material"), ("meshes", "mesh"), ("morphs", "morph")):
+        C.eq([m[key] for m in b[group]], [m[key] for m in a[group]], "zouna " + group)
+    U.fresh_scene()
+    U.prefs().ripkit_path = exe
+    C.eq(bpy.ops.import_scene.ripkit_zouna(filepath=out), {"FINISHED"}, "zouna re-import")
+    after = poses()
+    C.eq(sorted(after), sorted(before), "zouna objects")
+    worst_t, worst_a = 0.0, 0.0
+    for name, frames in before.items():
+        for (la, ra, sa), (lb, rb, sb) in zip(frames, after.get(name, [])):
+            worst_t = max(worst_t, (la - lb).length, (sa - sb).length)
+            worst_a = max(worst_a, angle_between(ra, rb))
+    print("zouna: worst location/scale difference %.3g, worst angle %.3g rad" %
+          (worst_t, worst_a))
+    # Stated bound: Comp values hold 1/4096 steps (half a step per axis, float32
+    # around it); Quati16 1/2000 per component (Blender's float32 quaternions
+    # through its Z-up conversion do not land on the stored values).
+    C.ok(worst_t <= 3 ** 0.5 * 0.5 / 4096 + 1e-5, "zouna: location/scale within 1/4096 steps")
+    C.ok(worst_a <= 2e-3, "zouna: rotations within 2e-3 rad")
+
+
 def main():
     a = U.script_args()
     work = a["work"]
@@ -102,6 +169,7 @@ def main():
          {"FINISHED"}, "export after the edit")
     # 1 m = 512 TR units along TR x (Blender X = glTF X = TR X).
     compare(orig, dump(exe, moved, item), "moved", moved_frame=30, moved=[512, 0, 0])
+    zouna_roundtrip(exe, a["samples"], work)
     C.finish()
 
 
