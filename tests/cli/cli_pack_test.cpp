@@ -188,3 +188,35 @@ TEST_CASE("convert packs a glb back into an Animation_Z, either byte order") {
     CHECK(wrong.exit_code == 2);
     CHECK_THAT(wrong.err, Catch::Contains("--item naming the base's object"));
 }
+
+TEST_CASE("convert into an Animation_Z takes the reading --set keys for the layout it writes") {
+    TempDir dir;
+    fs::path walk;
+    for (const Sample& s : all_samples(dir.path()))
+        if (s.path.filename() == "WALK.Animation_Z" && s.path.parent_path().filename() == "little")
+            walk = s.path;
+    REQUIRE(!walk.empty());
+    const fs::path glb = dir.path() / "walk.glb";
+    REQUIRE(run_tool({"convert", walk.string(), glb.string()}).exit_code == 0);
+    const fs::path out = dir.path() / "HALF.Animation_Z";
+    const ToolResult r =
+        run_tool({"convert", glb.string(), out.string(), "--set", "comp_scale=2048"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const auto json_of = [](const fs::path& p, std::vector<std::string> extra) {
+        std::vector<std::string> args = {"dump", p.string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const ToolResult d = run_tool(args);
+        REQUIRE(d.exit_code == 0);
+        nlohmann::json j = nlohmann::json::parse(d.out);
+        j.erase("settings"), j.erase("object");
+        return j;
+    };
+    // Read with the layout it was written with: the original values...
+    CHECK(json_of(out, {"--set", "comp_scale=2048"}) == json_of(walk, {}));
+    // ...with the default 4096 the s16 words read as half: ROOT's key 1 is
+    // (0, 1.25, 0.5) in WALK (samples.cpp), stored as round(v * 2048).
+    const nlohmann::json half = json_of(out, {});
+    CHECK(half["nodes"][0]["translation"]["keys"][1]["value"] ==
+          nlohmann::json({0.0, 0.625, 0.25}));
+}

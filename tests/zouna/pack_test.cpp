@@ -243,6 +243,16 @@ TEST_CASE("zouna pack refuses what an Animation_Z cannot hold, naming node, key 
                           Catch::Contains("SPINE rotation: LINEAR keys"));
     }
     {
+        Scene s = base;  // one keyframer's slices start at u16 key indices
+        Channel& c = chan(s, "ROOT", AnimPath::Translation);
+        c.interp = Interp::Linear;
+        c.in_tangents.clear(), c.out_tangents.clear();
+        c.times.resize(65536), c.values.assign(65536, glm::vec4(0));
+        for (size_t k = 0; k < c.times.size(); ++k) c.times[k] = double(k) / 1024.0;
+        CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
+                          Catch::Contains("node ROOT translation: at most 65535 keys"));
+    }
+    {
         Scene s = base;  // a bone the stored modifiers name is gone
         s.nodes[size_t(s.find_node("ARM_L"))].name = "HAND";
         s.nodes[size_t(s.find_node("HAND"))].extras.erase("bone_crc");
