@@ -3,6 +3,7 @@
 // cannot hold named by node, frame and value.
 #include <catch2/catch.hpp>
 
+#include "cutseq_reader.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "samples.hpp"
@@ -95,4 +96,18 @@ TEST_CASE("tr_cutseq pack refuses values the engine cannot hold, naming node, fr
         s.nodes[size_t(s.find_node("actor1"))].extras.erase("slot");
         CHECK_THROWS_WITH(encode(s), Catch::Contains("slot") && Catch::Contains("actor1"));
     }
+}
+
+TEST_CASE("tr_cutseq pack reads actor 0's slot from slot, no_lara, or Lara by default") {
+    const auto slot0 = [](const Scene& s) {
+        return read_cutseq(encode(s).bytes, ReadOptions{}).cutscenes.at(0).actors.at(0).slot;
+    };
+    Scene s = demo_scene();
+    Node& lara = s.nodes[size_t(s.find_node("actor0"))];
+    lara.extras["slot"] = 7;
+    CHECK(slot0(s) == 7);
+    lara.extras.erase("slot");
+    CHECK(slot0(s) == 0);  // actor 0 is Lara (docs/formats/tr_cutseq.md)
+    lara.extras["no_lara"] = true;
+    CHECK(slot0(s) == -1);  // TR5's "no Lara" marker
 }
