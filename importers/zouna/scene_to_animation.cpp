@@ -146,7 +146,8 @@ std::optional<HelperTrack> helper_track(const Node& n, const NameMap* names) {
         h.kind = track.get<std::string>();
         const nlohmann::json& prop = member(n.extras, "property");
         if (prop.is_string()) h.property = prop.get<std::string>();
-        h.target = static_cast<uint32_t>(int_or(n.extras, "target_crc", 0));
+        h.target = static_cast<uint32_t>(
+            int_or(n.extras, h.kind == "messages" ? "bone_crc" : "target_crc", 0));
         return h;
     }
     const size_t first = n.name.find(' '), last = n.name.rfind(' ');
@@ -381,7 +382,7 @@ struct Builder {
             if (helpers[i]) {
                 if (helpers[i]->kind != "messages")
                     helper(int(i), *helpers[i]);
-                else if (animated && !member(n.extras, "track").is_string() &&
+                else if (animated && !messages_of(helpers[i]->target) &&
                          !base_messages(helpers[i]->target))
                     ignored.push_back(n.name);  // message keys live in the extras (or the base)
             } else if (i == 0) {
@@ -521,6 +522,11 @@ SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o,
                        "bone_crc); missing crcs: " +
                            name_list(b.missing, 20));
     b.emit();
+    if (!b.meta.is_object())
+        warnings.push_back(
+            "the scene carries no animation_z layout (a DCC dropped the animation's extras): "
+            "modifier ids and flags, keyframer flags, blending and flags take defaults; give "
+            "--base to keep the game file's");
     if (!b.ignored.empty())
         warnings.push_back(
             "ignored " + std::to_string(b.ignored.size()) +

@@ -445,3 +445,24 @@ TEST_CASE("zouna pack: scale through FBX (Assimp's exporter loses it)", "[!shoul
     const FbxWorst w = through_fbx(test::fresh_temp_dir("zouna_pack_fbx_scale"));
     CHECK(w.scale <= 0.5 / 4096 + 1e-6);
 }
+
+TEST_CASE("zouna pack says what a scene without animation extras (Blender, no base) loses") {
+    const fs::path dir = test::fresh_temp_dir("zouna_pack_no_extras");
+    formats::zouna_write_samples(dir);
+    const fs::path path = dir / "little" / "WALK.Animation_Z";
+    const auto doc = open(file_bytes(path), path.string(), {}, (dir / "names.txt").string());
+    Scene s = doc->scene(doc->default_item());
+    s.animations.at(0).extras = nlohmann::json::object();
+    EncodeOptions o;
+    o.out_path = "WALK.Animation_Z";
+    const EncodeResult r = formats::zouna_encoder().encode(s, o);
+    REQUIRE(r.warnings.size() == 2);
+    CHECK_THAT(r.warnings[0],
+               Catch::Contains("no animation_z layout") && Catch::Contains("give --base"));
+    // The message keys travel in the animation's extras: their node is listed.
+    CHECK_THAT(r.warnings[1],
+               Catch::Contains("ignored 1 animated nodes") && Catch::Contains("ROOT messages"));
+    const nlohmann::json j = open(r.bytes, "WALK.Animation_Z")->dump(std::nullopt);
+    CHECK(j["blending"] == 0.0);  // WALK's is 0.25 (samples.cpp)
+    for (const nlohmann::json& n : j["nodes"]) CHECK(n["messages"].empty());
+}
