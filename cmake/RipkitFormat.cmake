@@ -30,8 +30,10 @@ function(ripkit_add_test name)
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ripkit_test_main ${ARG_LIBS} ripkit_warnings)
   add_test(NAME ${name} COMMAND ${name})
+  # ripkit_outputs: tests/export's output_finite_scan runs after all of them.
   set_tests_properties(${name} PROPERTIES
-    ENVIRONMENT "RIPKIT_SOURCE_DIR=${PROJECT_SOURCE_DIR};RIPKIT_BINARY_DIR=${PROJECT_BINARY_DIR}")
+    ENVIRONMENT "RIPKIT_SOURCE_DIR=${PROJECT_SOURCE_DIR};RIPKIT_BINARY_DIR=${PROJECT_BINARY_DIR}"
+    FIXTURES_REQUIRED ripkit_outputs)
   if(ARG_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${ARG_LABELS}")
   endif()

@@ -2,6 +2,7 @@
 // the channel's own interpolation, CUBICSPLINE outputs as the exact
 // [in-tangent, value, out-tangent] triplets of the Scene.
 #include <cmath>
+#include <unordered_set>
 
 #include "ripkit/error.hpp"
 #include "ripkit/gltf_export.hpp"
@@ -60,16 +61,16 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
         nlohmann::json out = {{"name", a.name},
                               {"samplers", nlohmann::json::array()},
                               {"channels", nlohmann::json::array()}};
+        std::unordered_set<uint64_t> targets;  // (glTF node, path) already bound
         for (const Channel& ch : a.channels) {
             const int target = node_map.at(size_t(ch.node));
             if (target < 0)
                 fail_no_offset(ErrorKind::BadValue, "animation '" + a.name +
                                                         "': a glTF node for '" +
                                                         scene.nodes[size_t(ch.node)].name + "'");
-            for (const auto& c : out["channels"])
-                if (c["target"]["node"] == target && c["target"]["path"] == anim_path_name(ch.path))
-                    fail_no_offset(ErrorKind::BadValue,
-                                   "animation '" + a.name + "': one channel per node and path");
+            if (!targets.insert(uint64_t(target) * 4 + uint64_t(ch.path)).second)
+                fail_no_offset(ErrorKind::BadValue,
+                               "animation '" + a.name + "': one channel per node and path");
             out["samplers"].push_back(make_sampler(ch, doc));
             out["channels"].push_back(
                 {{"sampler", out["samplers"].size() - 1},

@@ -4,10 +4,8 @@
 
 #include <assimp/scene.h>
 
-#include <algorithm>
 #include <assimp/Exporter.hpp>
 #include <cmath>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -206,129 +204,6 @@ void add_node_extras(const Scene& scene, const std::vector<int>& node_map, json&
     }
 }
 
-bool view_equals(const GltfDoc& doc, const json& view, const Bytes& bytes) {
-    const size_t off = view.value("byteOffset", size_t(0));
-    const size_t len = view.value("byteLength", size_t(0));
-    return view.value("buffer", -1) == 0 && len == bytes.size() && off + len <= doc.bin.size() &&
-           std::memcmp(doc.bin.data() + off, bytes.data(), len) == 0;
-}
-
-// glTF image index holding exactly the PNG of scene texture `t`, adding it when absent.
-int image_for(const Scene& scene, int t, GltfDoc& doc) {
-    const Texture& tex = scene.textures.at(size_t(t));
-    json& images = doc.json["images"];
-    if (!images.is_array()) images = json::array();
-    for (size_t i = 0; i < images.size(); ++i) {
-        const json& img = images[i];
-        if (img.contains("bufferView") &&
-            view_equals(doc, doc.json["bufferViews"][img["bufferView"].get<size_t>()], tex.png)) {
-            if (!tex.name.empty()) images[i]["name"] = tex.name;
-            return int(i);
-        }
-    }
-    const int view = doc.add_buffer_view(tex.png);
-    json img = {{"bufferView", view}, {"mimeType", "image/png"}};
-    if (!tex.name.empty()) img["name"] = tex.name;
-    doc.json["images"].push_back(img);
-    return int(doc.json["images"].size()) - 1;
-}
-
-int gl_wrap(Wrap w) {
-    switch (w) {
-        case Wrap::Repeat:
-            return 10497;
-        case Wrap::Mirror:
-            return 33648;
-        case Wrap::Clamp:
-            return 33071;
-    }
-    return 10497;
-}
-
-int sampler_for(const Material& m, json& gltf) {
-    json s = {{"wrapS", gl_wrap(m.wrap_s)},
-              {"wrapT", gl_wrap(m.wrap_t)},
-              {"magFilter", m.nearest ? 9728 : 9729},
-              {"minFilter", m.nearest ? 9984 : 9987}};
-    json& samplers = gltf["samplers"];
-    if (!samplers.is_array()) samplers = json::array();
-    for (size_t i = 0; i < samplers.size(); ++i)
-        if (samplers[i] == s) return int(i);
-    samplers.push_back(s);
-    return int(samplers.size()) - 1;
-}
-
-// glTF texture showing scene texture `t` with the material's sampler.
-int texture_for(const Scene& scene, const Material& m, int t, GltfDoc& doc) {
-    const int image = image_for(scene, t, doc);
-    const int sampler = sampler_for(m, doc.json);
-    json& textures = doc.json["textures"];
-    if (!textures.is_array()) textures = json::array();
-    for (size_t i = 0; i < textures.size(); ++i)
-        if (textures[i].value("source", -1) == image && textures[i].value("sampler", -1) == sampler)
-            return int(i);
-    textures.push_back({{"source", image}, {"sampler", sampler}});
-    return int(textures.size()) - 1;
-}
-
-// Material fields written from the Scene (Assimp 5.2.5 drops sampler modes,
-// alpha, unlit and writes metallic 1).
-void fix_material(const Scene& scene, const Material& m, const std::vector<int>& node_map,
-                  json& out, GltfDoc& doc) {
-    out["name"] = m.name;
-    json& pbr = out["pbrMetallicRoughness"];
-    pbr["baseColorFactor"] = {m.base_color.r, m.base_color.g, m.base_color.b, m.base_color.a};
-    // ASSUMPTION: game materials are dielectric and rough (no specular data in the source).
-    pbr["metallicFactor"] = 0.0;
-    pbr["roughnessFactor"] = 1.0;
-    if (m.texture >= 0)
-        pbr["baseColorTexture"] = {{"index", texture_for(scene, m, m.texture, doc)}};
-    else
-        pbr.erase("baseColorTexture");
-    if (m.double_sided)
-        out["doubleSided"] = true;
-    else
-        out.erase("doubleSided");
-    out.erase("alphaMode");
-    out.erase("alphaCutoff");
-    if (m.alpha_mode == AlphaMode::Mask) {
-        out["alphaMode"] = "MASK";
-        out["alphaCutoff"] = m.alpha_cutoff;
-    } else if (m.alpha_mode == AlphaMode::Blend) {
-        out["alphaMode"] = "BLEND";
-    }
-    if (m.unlit) out["extensions"]["KHR_materials_unlit"] = json::object();
-    json extras = m.extras.is_object() ? m.extras : json::object();
-    if (!m.switch_textures.empty()) {
-        json sw = {{"textures", json::array()}};
-        for (int t : m.switch_textures) sw["textures"].push_back(texture_for(scene, m, t, doc));
-        const int track = scene.find_node(m.switch_track_node);
-        if (track >= 0) {
-            sw["track_node"] = node_map[size_t(track)];
-            sw["track_node_name"] = m.switch_track_node;
-            sw["track_path"] = "translation.x";
-        }
-        extras["ripkit_texture_switch"] = sw;
-    }
-    if (!extras.empty()) out["extras"] = extras;
-}
-
-void fix_materials(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc) {
-    if (!doc.json.contains("materials") || !doc.json["materials"].is_array()) return;
-    json& mats = doc.json["materials"];
-    // Assimp writes aiScene materials in order; fill_aiscene keeps Scene order.
-    for (size_t i = 0; i < scene.materials.size() && i < mats.size(); ++i)
-        fix_material(scene, scene.materials[i], node_map, mats[i], doc);
-    bool unlit = false;
-    for (const Material& m : scene.materials) unlit |= m.unlit;
-    if (unlit) {
-        json& used = doc.json["extensionsUsed"];
-        if (!used.is_array()) used = json::array();
-        if (std::find(used.begin(), used.end(), "KHR_materials_unlit") == used.end())
-            used.push_back("KHR_materials_unlit");
-    }
-}
-
 // A textured material on a primitive without UVs is a validator error
 // (MESH_PRIMITIVE_TOO_FEW_TEXCOORDS); such primitives get an untextured copy
 // of the material, as the texture could not be mapped anyway.
@@ -373,7 +248,7 @@ GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes) {
     set_node_trs(scene, node_map, doc.json);
     add_cameras(scene, node_map, doc.json);
     add_node_extras(scene, node_map, doc.json);
-    fix_materials(scene, node_map, doc);
+    fix_gltf_materials(scene, node_map, doc);
     write_gltf_animations(scene, node_map, doc);
     untextured_without_uvs(doc, notes);
     tidy(scene, node_map, doc.json);

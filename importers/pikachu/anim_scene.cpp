@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 #include "ripkit/error.hpp"
 #include "rom_layout.hpp"
@@ -328,12 +330,16 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
     for (const AnimTrack& t : bank.tracks)
         if (!by_type.try_emplace(t.node_type, &t).second) duplicates.push_back(t.node_type);
     std::set<int32_t> bound;
+    // One pass over the scene (a lookup per hierarchy node would scan it each time).
+    std::unordered_map<std::string_view, int> scene_node;
+    for (size_t i = 0; i < scene.nodes.size(); ++i) scene_node.emplace(scene.nodes[i].name, int(i));
     for (size_t k = 0; k < h.nodes.size() && k < node_names.size(); ++k) {
         const HierarchyNode& hn = h.nodes[k];
         const auto it = by_type.find(hn.type);
         if (it == by_type.end()) continue;
-        const int si = scene.find_node(node_names[k]);
-        if (si < 0) continue;
+        const auto found = scene_node.find(node_names[k]);
+        if (found == scene_node.end()) continue;
+        const int si = found->second;
         bound.insert(hn.type);
         const AnimTrack& track = *it->second;
         // Seed 21: what no scalar drives keeps the base pose.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
@@ -69,8 +70,11 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optiona
     if (!not_drawn.empty()) s.extras["face_slots_not_drawn"] = not_drawn;
     if (drawn.empty()) return;
 
-    // Each bank's images once, whichever slots share it.
+    // Each bank's images once, whichever slots share it; and each distinct
+    // image once, whichever descriptors name it (4096 descriptors of one
+    // 1024x1024 image are one texture, not 16 GB of PNGs).
     std::map<int32_t, std::vector<int>> bank_textures;
+    std::map<std::tuple<uint32_t, uint32_t, uint16_t, uint16_t, uint8_t, uint8_t>, int> by_image;
     for (uint32_t k : drawn) {
         const int32_t b = f.slots[k].bank;
         if (bank_textures.count(b)) continue;
@@ -78,6 +82,11 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optiona
         std::vector<int>& list = bank_textures[b];
         for (size_t i = 0; i < bank.images.size(); ++i) {
             const FaceImage& fi = bank.images[i];
+            const auto [it, fresh] = by_image.try_emplace(
+                {fi.image_offset, fi.palette_offset, fi.width, fi.height, fi.size, fi.format},
+                int(s.textures.size()));
+            list.push_back(it->second);
+            if (!fresh) continue;
             const n64::Rgba8Image img =
                 with_context("face bank " + std::to_string(b) + " image " + std::to_string(i),
                              [&] { return decode_face_image(rom, fi); });
@@ -87,7 +96,6 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optiona
             t.width = img.width, t.height = img.height;
             t.png = image::encode_png_rgba(img.width, img.height, img.rgba);
             s.textures.push_back(std::move(t));
-            list.push_back(int(s.textures.size() - 1));
         }
     }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ripkit/error.hpp"
+#include "ripkit/scene.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -161,6 +162,14 @@ std::vector<glm::mat4> palette_matrices(const Hierarchy& h, const GameTrig& trig
         const HierarchyNode& n = h.nodes[i];
         const glm::mat4 local = local_matrix(n, trig, order);
         world[i] = n.parent >= 0 ? world[size_t(n.parent)] * local : local;
+        // Each node's S/R/T is bounded, but a chain multiplies them: twelve
+        // scales of 1e4 overflow a float and every vertex drawn there is NaN.
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r)
+                if (!(std::fabs(world[i][c][r]) <= kMaxSceneMagnitude))
+                    fail(ErrorKind::BadValue, n.offset,
+                         "hierarchy node " + std::to_string(i) +
+                             ": a world matrix (its parents' S/R/T times its own) within +-1e18");
     }
     return world;
 }

@@ -1,6 +1,8 @@
 #include "layout.hpp"
 
 #include <cstdio>
+#include <map>
+#include <tuple>
 #include <vector>
 
 #include "model.hpp"
@@ -38,23 +40,57 @@ struct Score {
     std::string first_error;
 };
 
+// What decoding a model under a candidate gave. It depends on the resource
+// and the two pointers of the runtime record only (the layout's other choices
+// are fixed during the search), so records sharing them - a ROM whose every
+// record names one resource - run its display lists once, not once per
+// record and candidate (issue 17: a 10M-step list, 65 s for `info`). A
+// shared outcome's error names the first record that gave it.
+struct Outcome {
+    bool valid = false;
+    std::string error;
+};
+using OutcomeKey = std::tuple<uint32_t, uint32_t, uint32_t>;  // resource id, +0x1C, +0x24
+
+Outcome decode_outcome(const PikachuRom& rom, const Layout& layout, uint32_t i,
+                       ResourceCache& cache, const Limits& limits,
+                       std::map<OutcomeKey, Outcome>& seen) {
+    try {
+        const OutcomeKey key = with_context("model " + std::to_string(i), [&] {
+            const ModelRecord record = rom.model_record(i);
+            const uint32_t id = record.field(layout.descriptor_field);
+            (void)rom.descriptor(id);
+            const auto words = runtime_record(record, layout, *cache.get(id, layout.raw_type));
+            return OutcomeKey{id, words[kHierarchyField / 4], words[kFacialField / 4]};
+        });
+        if (const auto it = seen.find(key); it != seen.end()) return it->second;
+        Outcome o;
+        try {
+            const DecodedModel m = decode_model(rom, layout, i, cache, limits);
+            o.valid = !m.triangles.empty();
+            if (!o.valid) o.error = "model " + std::to_string(i) + ": no triangles";
+        } catch (const Error& e) {
+            o.error = e.what();
+        }
+        return seen.emplace(key, o).first->second;
+    } catch (const Error& e) {
+        return Outcome{false, e.what()};
+    }
+}
+
 Score evaluate(const PikachuRom& rom, Layout layout, uint32_t field, RecordSource source,
-               ResourceCache& cache, const Limits& limits) {
+               ResourceCache& cache, const Limits& limits, std::map<OutcomeKey, Outcome>& seen) {
     layout.descriptor_field = field;
     layout.record_source = source;
     Score s{field, source, 0, 0, {}};
     const uint32_t n = std::min(layout.model_count, kEvidenceModels);
     for (uint32_t i = 0; i < n; ++i) {
         ++s.tried;
-        try {
-            const DecodedModel m = decode_model(rom, layout, i, cache, limits);
-            if (!m.triangles.empty())
-                ++s.valid;
-            else if (s.first_error.empty())
-                s.first_error = "model " + std::to_string(i) + ": no triangles";
-        } catch (const Error& e) {
-            if (s.first_error.empty()) s.first_error = e.what();
-        }
+        const Outcome o = decode_outcome(rom, layout, i, cache, limits, seen);
+        if (o.valid)
+            ++s.valid;
+        else if (s.first_error.empty())
+            s.first_error = o.error;
     }
     return s;
 }
@@ -147,8 +183,10 @@ Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCach
     }
 
     std::vector<Score> scores;
+    std::map<OutcomeKey, Outcome> seen;
     for (RecordSource src : sources)
-        for (uint32_t f : fields) scores.push_back(evaluate(rom, L, f, src, cache, options.limits));
+        for (uint32_t f : fields)
+            scores.push_back(evaluate(rom, L, f, src, cache, options.limits, seen));
     const Score* best = &scores.front();
     for (const Score& s : scores)
         if (s.valid > best->valid) best = &s;

@@ -195,6 +195,17 @@ DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
     return m;
 }
 
+std::array<uint32_t, 21> runtime_record(const ModelRecord& record, const Layout& layout,
+                                        const Resource& res) {
+    std::array<uint32_t, 21> words = record.words;
+    if (layout.record_source == RecordSource::Resource) {
+        ByteReader r(res.data, 0, Endian::Big);
+        r.need_at(0, kModelRecordSize, "a 0x54-byte runtime record at the resource start");
+        for (auto& w : words) w = r.u32be("runtime record word");
+    }
+    return words;
+}
+
 DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t index,
                           ResourceCache& cache, const Limits& limits) {
     return with_context("model " + std::to_string(index), [&] {
@@ -206,12 +217,7 @@ DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t 
         const uint32_t id = record.field(layout.descriptor_field);
         const Descriptor d = rom.descriptor(id);
         auto res = cache.get(id, layout.raw_type);
-        std::array<uint32_t, 21> words = record.words;
-        if (layout.record_source == RecordSource::Resource) {
-            ByteReader r(res->data, 0, Endian::Big);
-            r.need_at(0, kModelRecordSize, "a 0x54-byte runtime record at the resource start");
-            for (auto& w : words) w = r.u32be("runtime record word");
-        }
+        const std::array<uint32_t, 21> words = runtime_record(record, layout, *res);
         DecodedModel m = decode_model_from(rom, layout, record, words, d, *res, limits);
         m.resource = res;
         return m;

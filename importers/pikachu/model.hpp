@@ -48,6 +48,12 @@ struct DecodedModel {
 DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t index,
                           ResourceCache& cache, const Limits& limits);
 
+// The runtime record the hierarchy (+0x1C) and facial (+0x24) pointers are
+// read from: the ROM record, or the resource's first 0x54 bytes
+// (Layout::record_source).
+std::array<uint32_t, 21> runtime_record(const ModelRecord& record, const Layout& layout,
+                                        const Resource& res);
+
 // Steps after the resource is known; the layout search calls it with
 // candidate records. `words` is the runtime record.
 DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,

@@ -160,7 +160,10 @@ Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& t
                     const glm::vec3 nl(int8_t(v.c[0]), int8_t(v.c[1]), int8_t(v.c[2]));
                     glm::vec3 nw = glm::transpose(glm::inverse(glm::mat3(pm))) * nl;
                     const float len = glm::length(nw);
-                    mesh.normals.push_back(len > 0 ? nw / len : glm::vec3(0, 1, 0));
+                    // A zero-scale (hidden) node has no inverse: its vertices
+                    // collapse to a point, so any unit normal will do.
+                    mesh.normals.push_back(len > 0 && std::isfinite(len) ? nw / len
+                                                                         : glm::vec3(0, 1, 0));
                     mesh.colors.push_back({1.0f, 1.0f, 1.0f, v.c[3] / 255.0f});
                 } else {
                     mesh.normals.push_back(glm::vec3(0.0f));

@@ -6,6 +6,7 @@
 
 #include "ending.hpp"
 #include "faces.hpp"
+#include "ripkit/node_names.hpp"
 
 namespace ripkit::rugrats {
 
@@ -22,12 +23,11 @@ struct NodeKeys {
 
 class Builder {
   public:
-    Builder(Scene& s, int root) : s_(s), root_(root) {}
+    Builder(Scene& s, int root) : s_(s), root_(root), names_(s) {}
 
+    // Looked up once per record and actor: by index, never by scanning.
     int node(const std::string& name, int parent = -1) {
-        const int found = s_.find_node(name);
-        if (found >= 0) return found;
-        return s_.add_node(name, parent < 0 ? root_ : parent);
+        return names_.find_or_add(name, parent < 0 ? root_ : parent);
     }
     void translate(int node, size_t rec, glm::vec3 v) { keys_[node].t[rec] = glm::vec4(v, 0.0f); }
     void rotate(int node, size_t rec, glm::vec4 q) { keys_[node].r[rec] = q; }
@@ -66,6 +66,7 @@ class Builder {
 
     Scene& s_;
     int root_;
+    NodeNames names_;
     std::map<int, NodeKeys> keys_;
 };
 

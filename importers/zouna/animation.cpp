@@ -1,5 +1,6 @@
 #include "animation.hpp"
 
+#include <cmath>
 #include <string>
 
 namespace ripkit::zouna {
@@ -42,8 +43,13 @@ void check_slice(const ByteReader& r, const Slice& s, const Keyframer& k, const 
 
 Animation read_animation(ByteReader r, const Variants& v, const Limits& limits) {
     Animation a;
+    const size_t at = r.pos();
     a.duration = r.f32("duration");
     a.blending = r.f32("blending");
+    if (!std::isfinite(a.duration) || !std::isfinite(a.blending))
+        r.fail_at(at, ErrorKind::BadValue,
+                  "a finite duration and blending (got " + std::to_string(a.duration) + ", " +
+                      std::to_string(a.blending) + ")");
     a.flags = r.u16("animation flags");
     auto kf = [&](KfClass c, const char* what) {
         return with_context(what, [&] { return read_keyframer(r, c, v, limits); });

@@ -1,6 +1,10 @@
 #include "keyframer.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <string>
+
+#include "ripkit/scene.hpp"
 
 namespace ripkit::zouna {
 
@@ -37,8 +41,25 @@ const ClassInfo& info(KfClass c) { return kInfo[static_cast<int>(c)]; }
 void read_s16(ByteReader& r, int n, double scale, glm::vec4& out, const char* what) {
     for (int i = 0; i < n; ++i) out[i] = static_cast<float>(r.s16(what) / scale);
 }
+std::string short_float(float f) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", double(f));
+    return b;
+}
+
+// NaN, Inf and values whose square overflows stop here, at their offset: a
+// scene built from them would write them into every output (glTF accessors,
+// FBX curves).
+float finite_f32(ByteReader& r, const char* what) {
+    const size_t at = r.pos();
+    const float f = r.f32(what);
+    if (!(std::fabs(f) <= kMaxSceneMagnitude))
+        r.fail_at(at, ErrorKind::BadValue,
+                  std::string("a finite ") + what + " within +-1e18 (got " + short_float(f) + ")");
+    return f;
+}
 void read_f32(ByteReader& r, int n, glm::vec4& out, const char* what) {
-    for (int i = 0; i < n; ++i) out[i] = r.f32(what);
+    for (int i = 0; i < n; ++i) out[i] = finite_f32(r, what);
 }
 
 // Key padding: the reference says pad bytes are 0xFF; we skip them without
@@ -47,40 +68,40 @@ void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
     const double cs = v.comp_scale;
     switch (c) {
         case KfClass::Float:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_f32(r, 1, k.value, "value");
             read_f32(r, 1, k.in, "tangentIn");
             read_f32(r, 1, k.out, "tangentOut");
             break;
         case KfClass::FloatComp:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_s16(r, 1, cs, k.value, "value");
             read_s16(r, 1, cs, k.in, "tangentIn");
             read_s16(r, 1, cs, k.out, "tangentOut");
             r.skip(2, "key padding");
             break;
         case KfClass::FloatLinearComp:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_s16(r, 1, cs, k.value, "value");
             r.skip(2, "key padding");
             break;
         case KfClass::Vec2fLinear:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_f32(r, 2, k.value, "value");
             break;
         case KfClass::Vec2fLinearComp:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_s16(r, 2, cs, k.value, "value");
             break;
         case KfClass::Vec3fComp:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_s16(r, 3, cs, k.value, "value");
             read_s16(r, 3, cs, k.in, "tangentIn");
             read_s16(r, 3, cs, k.out, "tangentOut");
             r.skip(2, "key padding");
             break;
         case KfClass::Vec3fLinear:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_f32(r, 3, k.value, "value");
             break;
         case KfClass::ExtVec3f:
@@ -88,29 +109,29 @@ void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
                 k.time = static_cast<float>(r.u16("key time") * v.ext_time_scale);
                 k.key_flags = r.u16("key flags");
             } else {
-                k.time = r.f32("key time");
+                k.time = finite_f32(r, "key time");
             }
             read_f32(r, 3, k.value, "value");
             read_f32(r, 3, k.in, "tangentIn");
             read_f32(r, 3, k.out, "tangentOut");
             break;
         case KfClass::Vec4fLinear:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_f32(r, 4, k.value, "value");
             break;
         case KfClass::Vec4fLinearComp:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             if (v.vec4_comp == Vec4Comp::Float)
                 read_f32(r, 4, k.value, "value");
             else
                 read_s16(r, 4, v.vec4_comp == Vec4Comp::S16Raw ? 1.0 : cs, k.value, "value");
             break;
         case KfClass::Rot:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_s16(r, 4, v.quat_scale, k.value, "Quati16");
             break;
         case KfClass::BezierRot:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             read_f32(r, 3, k.value, "a");
             read_f32(r, 3, k.in, "b");
             read_f32(r, 3, k.out, "c");
@@ -118,14 +139,14 @@ void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
         case KfClass::Hdl:
             if (v.hdl == HdlOrder::NameFirst) {
                 k.word = r.u32("handle crc32");
-                k.time = r.f32("key time");
+                k.time = finite_f32(r, "key time");
             } else {
-                k.time = r.f32("key time");
+                k.time = finite_f32(r, "key time");
                 k.word = r.u32("handle crc32");
             }
             break;
         case KfClass::Flag:
-            k.time = r.f32("key time");
+            k.time = finite_f32(r, "key time");
             k.word = r.u32("flag");
             break;
         case KfClass::Message:
@@ -205,7 +226,7 @@ Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Li
     }
     k.messages.resize(count);
     for (uint32_t i = 0; i < count; ++i) {
-        k.keys[i].time = r.f32("key time");
+        k.keys[i].time = finite_f32(r, "key time");
         const size_t n_at = r.pos();
         const uint32_t n = r.u32("message count");
         if (uint64_t(n) * 20 > r.remaining())

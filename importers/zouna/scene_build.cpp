@@ -3,24 +3,17 @@
 
 #include "document.hpp"
 #include "layout_extras.hpp"
+#include "ripkit/node_names.hpp"
 #include "tracks.hpp"
 
 namespace ripkit::zouna {
 
 namespace {
 
-std::string unique_name(const Scene& s, const std::string& base) {
-    if (s.find_node(base) < 0) return base;
-    for (int i = 2;; ++i) {
-        std::string n = base + "#" + std::to_string(i);
-        if (s.find_node(n) < 0) return n;
-    }
-}
-
-int helper_node(Scene& s, const std::string& name, const nlohmann::json& extras) {
-    int n = s.find_node(name);
+int helper_node(Scene& s, NodeNames& names, const std::string& name, const nlohmann::json& extras) {
+    int n = names.find(name);
     if (n >= 0) return n;
-    n = s.add_node(name, 0);
+    n = names.add(name, 0);
     s.nodes[n].extras = extras;
     return n;
 }
@@ -54,8 +47,8 @@ Channel reset_channel(const Scene& s, int node, AnimPath path) {
 
 // Adds one Animation_Z to the scene; bones bind by crc to `bones` (created
 // under the root when missing).
-void add_animation(Scene& s, const NamedAnimation& na, std::unordered_map<uint32_t, int>& bones,
-                   const SceneInputs& in) {
+void add_animation(Scene& s, NodeNames& names, const NamedAnimation& na,
+                   std::unordered_map<uint32_t, int>& bones, const SceneInputs& in) {
     const Animation& a = na.anim;
     ripkit::Animation out;
     out.name = na.name;
@@ -71,7 +64,7 @@ void add_animation(Scene& s, const NamedAnimation& na, std::unordered_map<uint32
     auto node_for = [&](uint32_t crc) {
         auto it = bones.find(crc);
         if (it != bones.end()) return it->second;
-        const int n = s.add_node(unique_name(s, name_or_crc(in.names, crc)), 0);
+        const int n = names.add_unique(name_or_crc(in.names, crc), 0);
         s.nodes[n].extras = {{"bone_crc", crc}, {"in_skeleton", false}};
         bones[crc] = n;
         return n;
@@ -109,8 +102,8 @@ void add_animation(Scene& s, const NamedAnimation& na, std::unordered_map<uint32
             push(reset_channel(s, node, AnimPath::Scale));
         if (sm.count) {
             const std::string bone = s.nodes[node].name;
-            const int h =
-                helper_node(s, bone + " messages", {{"track", "messages"}, {"bone_crc", m.name}});
+            const int h = helper_node(s, names, bone + " messages",
+                                      {{"track", "messages"}, {"bone_crc", m.name}});
             std::vector<curves::Key> keys;
             nlohmann::json list = nlohmann::json::array();
             for (size_t k = sm.start; k < size_t(sm.start) + sm.count; ++k) {
@@ -143,7 +136,7 @@ void add_animation(Scene& s, const NamedAnimation& na, std::unordered_map<uint32
                 const std::string target = name_or_crc(in.names, m.name);
                 const std::string base = std::string(kind) + " " + target + " " + prop_names[p];
                 const int h = helper_node(
-                    s, base,
+                    s, names, base,
                     {{"track", kind}, {"target_crc", m.name}, {"property", prop_names[p]}});
                 Channel c =
                     make_channel(h, AnimPath::Translation, to_curve(*kfs[p], sl.start, sl.count),
@@ -186,6 +179,7 @@ Scene skel_scene(const Skel& sk, const std::string& name, const std::vector<Name
     s.name = name;
     s.add_node(name, -1);
     s.nodes[0].extras = {{"class", "Skel_Z"}, {"flags", sk.flags}};
+    NodeNames names(s);
     std::unordered_map<uint32_t, int> bones;
     std::vector<int> node_of(sk.bones.size(), -1);
     // Parents may come after children in the file; add in dependency order.
@@ -205,7 +199,7 @@ Scene skel_scene(const Skel& sk, const std::string& name, const std::vector<Name
     for (int i : order) {
         const Bone& b = sk.bones[i];
         const int parent = b.parent >= 0 ? node_of[b.parent] : 0;
-        const int n = s.add_node(unique_name(s, name_or_crc(in.names, b.name)), parent);
+        const int n = names.add_unique(name_or_crc(in.names, b.name), parent);
         node_of[i] = n;
         Node& node = s.nodes[n];
         node.translation =
@@ -220,7 +214,7 @@ Scene skel_scene(const Skel& sk, const std::string& name, const std::vector<Name
                        {"user_define", b.user_define}};
         if (!bones.count(b.name)) bones[b.name] = n;
     }
-    for (const auto& a : anims) add_animation(s, a, bones, in);
+    for (const auto& a : anims) add_animation(s, names, a, bones, in);
     s.extras["class"] = "Skel_Z";
     return s;
 }
@@ -231,7 +225,8 @@ Scene animation_scene(const NamedAnimation& a, const SceneInputs& in) {
     s.add_node(a.name, -1);
     s.nodes[0].extras = {{"class", "Animation_Z"}};
     std::unordered_map<uint32_t, int> bones;
-    add_animation(s, a, bones, in);
+    NodeNames names(s);
+    add_animation(s, names, a, bones, in);
     s.extras["class"] = "Animation_Z";
     return s;
 }
@@ -241,11 +236,12 @@ Scene material_anim_scene(const MaterialAnim& m, const std::string& name, const 
     s.name = name;
     s.add_node(name, -1);
     s.nodes[0].extras = {{"class", "MaterialAnim_Z"}, {"base_material", m.base_material}};
+    NodeNames names(s);
     ripkit::Animation out;
     out.name = name;
     double duration = m.duration > 0 ? m.duration : 0.0;
     nlohmann::json bitmaps = nlohmann::json::array();
-    std::vector<uint32_t> bitmap_ids;
+    std::unordered_map<uint32_t, uint32_t> bitmap_index;  // crc -> index into bitmaps
     nlohmann::json tracks = nlohmann::json::array();
     for (const auto& track : material_anim_tracks(m)) {
         const char* prop = track.first;
@@ -257,20 +253,17 @@ Scene material_anim_scene(const MaterialAnim& m, const std::string& name, const 
             for (size_t k = 0; k < keys.size(); ++k) {
                 uint32_t w = kf->keys[k].word;
                 if (kf->cls == KfClass::Hdl) {
-                    auto it = std::find(bitmap_ids.begin(), bitmap_ids.end(), w);
-                    if (it == bitmap_ids.end()) {
-                        bitmap_ids.push_back(w);
-                        bitmaps.push_back({{"crc", w}, {"name", name_or_crc(in.names, w)}});
-                        it = bitmap_ids.end() - 1;
-                    }
-                    w = static_cast<uint32_t>(it - bitmap_ids.begin());
+                    const auto [it, fresh] =
+                        bitmap_index.try_emplace(w, static_cast<uint32_t>(bitmaps.size()));
+                    if (fresh) bitmaps.push_back({{"crc", w}, {"name", name_or_crc(in.names, w)}});
+                    w = it->second;
                 }
                 keys[k].value = glm::vec4(static_cast<float>(w), 0, 0, 0);
             }
         }
         auto add = [&](const std::string& node_name, std::vector<curves::Key> ks, int dims) {
-            const int h = helper_node(s, unique_name(s, node_name),
-                                      {{"track", "material_anim"}, {"property", node_name}});
+            const int h = names.add_unique(node_name, 0);
+            s.nodes[h].extras = {{"track", "material_anim"}, {"property", node_name}};
             Channel c = make_channel(h, AnimPath::Translation, ks, kf_mode(*kf, in.v),
                                      ValueKind::Plain, true, "MaterialAnim_Z " + node_name);
             tracks.push_back({{"node", s.nodes[h].name},

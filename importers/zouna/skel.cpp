@@ -1,8 +1,22 @@
 #include "skel.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <string>
 
+#include "ripkit/scene.hpp"
+
 namespace ripkit::zouna {
+
+namespace {
+
+std::string short_float(float f) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", double(f));
+    return b;
+}
+
+}  // namespace
 
 size_t skel_header_size(SkelLayout l) { return l == SkelLayout::Fuel ? 20 : 36; }
 
@@ -23,10 +37,20 @@ Skel read_skel(ByteReader r, const Variants& v, const Limits& limits) {
         r.skip(kBoneSize, "bone");
         Bone& bone = s.bones[i];
         bone.user_define = b.u32_at(0);
-        for (int c = 0; c < 4; ++c) bone.rotation[c] = b.f32_at(4 + 4 * c);
-        for (int c = 0; c < 3; ++c) bone.scale[c] = b.f32_at(20 + 4 * c);
+        // NaN, Inf or a value whose square overflows (FBX Lcl Scaling = inf)
+        // in a rest pose would reach every output; refused at its offset.
+        auto finite = [&](size_t off, const char* what) {
+            const float f = b.f32_at(off, what);
+            if (!(std::fabs(f) <= kMaxSceneMagnitude))
+                b.fail_at(off, ErrorKind::BadValue,
+                          std::string("a finite bone ") + what + " within +-1e18 (bone " +
+                              std::to_string(i) + ", got " + short_float(f) + ")");
+            return f;
+        };
+        for (int c = 0; c < 4; ++c) bone.rotation[c] = finite(4 + 4 * c, "rotation");
+        for (int c = 0; c < 3; ++c) bone.scale[c] = finite(20 + 4 * c, "scale");
         bone.flags = b.u32_at(32);
-        for (int c = 0; c < 3; ++c) bone.translation[c] = b.f32_at(36 + 4 * c);
+        for (int c = 0; c < 3; ++c) bone.translation[c] = finite(36 + 4 * c, "translation");
         for (int c = 0; c < 4; ++c) bone.indices[c] = static_cast<int32_t>(b.u32_at(228 + 4 * c));
         bone.name = b.u32_at(244);
         const int32_t p = bone.indices[v.parent_index];

@@ -1,6 +1,7 @@
 #include "tracks.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <glm/gtc/quaternion.hpp>
 
 namespace ripkit::zouna {
@@ -24,6 +25,33 @@ void check_times(const std::vector<curves::Key>& keys, const std::string& what) 
                                                     ": a time after " +
                                                     std::to_string(keys[i - 1].time) + ", got " +
                                                     std::to_string(keys[i].time));
+    }
+}
+
+std::string short_number(double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", v);
+    return b;
+}
+
+// glTF tangents are per second: the engine's per-segment tangent divided by
+// the segment's length, which overflows a float on a segment of 1e-44 s.
+void check_tangents(const std::vector<curves::Key>& keys, const Channel& c,
+                    const std::string& what) {
+    auto in_range = [](const glm::vec4& v) {
+        for (int i = 0; i < 4; ++i)
+            if (!(std::fabs(v[i]) <= kMaxSceneMagnitude)) return false;
+        return true;
+    };
+    for (size_t k = 0; k < c.times.size(); ++k) {
+        if (in_range(c.in_tangents[k]) && in_range(c.out_tangents[k])) continue;
+        const size_t seg = in_range(c.out_tangents[k]) ? k - 1 : k;
+        fail_no_offset(ErrorKind::BadValue,
+                       what + " key " + std::to_string(k) +
+                           ": a segment long enough for its tangent per second to stay within "
+                           "+-1e18 (the segment from " +
+                           short_number(keys[seg].time) + " s lasts " +
+                           short_number(keys[seg + 1].time - keys[seg].time) + " s)");
     }
 }
 
@@ -56,6 +84,7 @@ Channel make_channel(int node, AnimPath path, const std::vector<curves::Key>& ke
         curves::to_gltf_tangents(keys, c.in_tangents, c.out_tangents);
         for (auto& t : c.in_tangents) t = convert_value(t, kind, native);
         for (auto& t : c.out_tangents) t = convert_value(t, kind, native);
+        check_tangents(keys, c, what);
     }
     return c;
 }

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "clients.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
 
@@ -78,15 +79,14 @@ std::vector<std::string> ToolResult::error_lines() const {
 
 TempDir::TempDir() {
     std::random_device rd;
-    path_ = fs::temp_directory_path() /
+    path_ = ripkit::test::binary_dir() / "test-tmp" / "cli-runs" /
             ("ripkit-cli-" + std::to_string(rd()) + "-" + std::to_string(rd()));
     fs::create_directories(path_);
 }
 
-TempDir::~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-}
+// Kept: the output scan (tests/export/scan_outputs.py, run after every test)
+// reads what the tool wrote, then removes test-tmp/cli-runs.
+TempDir::~TempDir() = default;
 
 std::vector<std::string> list_files(const fs::path& dir) {
     std::vector<std::string> out;

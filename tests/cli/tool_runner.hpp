@@ -22,7 +22,7 @@ ToolResult run_tool(const std::vector<std::string>& args);
 // Any program, found on PATH when `program` has no slash.
 ToolResult run_program(const std::string& program, const std::vector<std::string>& args);
 
-// A fresh folder under the system temp dir, removed with everything in it.
+// A fresh folder under <build>/test-tmp/cli-runs, left for the output scan.
 class TempDir {
   public:
     TempDir();

@@ -84,6 +84,7 @@ struct Breakage {
 };
 
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
+const float kInf = std::numeric_limits<float>::infinity();
 
 const Breakage kBreakages[] = {
     {"no nodes", [](Scene& s) { s = Scene{}; }, "at least one node"},
@@ -143,6 +144,45 @@ const Breakage kBreakages[] = {
          s.animations[0].channels[0].in_tangents = s.animations[0].channels[1].in_tangents;
      },
      "tangents only on CUBICSPLINE"},
+    {"NaN node translation", [](Scene& s) { s.nodes[1].translation.x = kNaN; },
+     "node 'body' translation finite"},
+    {"infinite node rotation", [](Scene& s) { s.nodes[1].rotation.w = kInf; },
+     "node 'body' rotation finite"},
+    {"node scale whose square overflows", [](Scene& s) { s.nodes[2].scale.y = 1e38f; },
+     "node 'cam' scale finite and within +-1e+18 (got 1e+38)"},
+    {"world transform overflow",
+     [](Scene& s) {
+         // Twelve nodes of scale 1e4 in a chain: 1e48, though each is in range.
+         for (int i = 0; i < 12; ++i) {
+             const int n = s.add_node("chain" + std::to_string(i), i ? int(s.nodes.size()) - 1 : 0);
+             s.nodes[size_t(n)].scale = glm::vec3(1e4f);
+         }
+     },
+     "node 'chain4' world transform"},
+    {"NaN vertex", [](Scene& s) { s.meshes[0].positions[1].z = kNaN; },
+     "mesh 'tri' position finite"},
+    {"NaN normal", [](Scene& s) { s.meshes[0].normals[0].x = kNaN; }, "mesh 'tri' normal finite"},
+    {"infinite uv", [](Scene& s) { s.meshes[0].uv0[2].y = -kInf; }, "mesh 'tri' uv finite"},
+    {"NaN colour", [](Scene& s) { s.meshes[0].colors[0].a = kNaN; }, "mesh 'tri' colour finite"},
+    {"infinite inverse bind", [](Scene& s) { s.skins[0].inverse_bind[0][3][0] = kInf; },
+     "skin 'skin' inverse bind finite"},
+    {"NaN camera aspect", [](Scene& s) { s.cameras[0].aspect = kNaN; }, "camera 'cam' aspect"},
+    {"NaN camera yfov key", [](Scene& s) { s.cameras[0].yfov_values[1] = kNaN; },
+     "camera 'cam' yfov key in (0, pi)"},
+    {"NaN base colour", [](Scene& s) { s.materials[0].base_color.g = kNaN; },
+     "material 'mat' base colour finite"},
+    {"value past the magnitude bound",
+     [](Scene& s) { s.animations[0].channels[0].values[2].x = 2e18f; },
+     "animation 'anim' translation of node 'body' key 2 value finite and within"},
+    {"infinite out-tangent", [](Scene& s) { s.animations[0].channels[1].out_tangents[0].z = kInf; },
+     "animation 'anim' rotation of node 'body' key 0 out-tangent finite"},
+    {"NaN in-tangent", [](Scene& s) { s.animations[0].channels[1].in_tangents[2].w = kNaN; },
+     "key 2 in-tangent finite"},
+    {"NaN duration", [](Scene& s) { s.animations[0].duration = double(kNaN); },
+     "animation 'anim' duration finite"},
+    {"two channels on one node and path",
+     [](Scene& s) { s.animations[0].channels.push_back(s.animations[0].channels[0]); },
+     "one channel per node and path (node 'body', translation)"},
     {"audio rate", [](Scene& s) { s.audio->sample_rate = 0; }, "audio rate and channels"},
     {"audio channels", [](Scene& s) { s.audio->channels = 0; }, "audio rate and channels"},
     {"audio partial frame", [](Scene& s) { s.audio->samples.push_back(5); }, "audio whole frames"},

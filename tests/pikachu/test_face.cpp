@@ -403,3 +403,34 @@ TEST_CASE("bad face tables give clear errors; models without faces still convert
         CHECK(banks[5]["count"] == 0);
     }
 }
+
+TEST_CASE("descriptors naming one image make one texture (issue 17: 4096 of them were 4096 PNGs)") {
+    RomSpec spec = sample_rom_spec();
+    spec.anims = {};
+    BuiltRom built = build_rom_detailed(spec);
+    // Bank 1 (the mouths): every descriptor points at image 0's texels and palette.
+    const FaceBankSpec& bank = built.faces.banks[1];
+    REQUIRE(bank.images.size() == 4);
+    for (size_t i = 1; i < bank.images.size(); ++i) {
+        put32(built.rom, bank.images[i].descriptor, bank.images[0].image_offset);
+        put32(built.rom, bank.images[i].descriptor + 4, bank.images[0].palette_offset);
+    }
+    const auto doc = pktest::open_rom(built.rom);
+    const Scene s = doc->scene(1);
+    validate_scene(s);
+    const Material* mouth = face_material(s, 1);
+    REQUIRE(mouth);
+    REQUIRE(mouth->switch_textures.size() == 4);  // the program still switches among 4 indices
+    for (int t : mouth->switch_textures) CHECK(t == mouth->switch_textures[0]);
+    int w = 0, h = 0;
+    const Bytes rgba =
+        image::decode_png_rgba(s.textures[size_t(mouth->switch_textures[0])].png, w, h);
+    check_image(rgba, w, h, bank.images[0]);
+    // Eyes (bank 0, 3 distinct images) + the one mouth image.
+    const Material* eyes = face_material(s, 0);
+    REQUIRE(eyes);
+    std::set<int> used(eyes->switch_textures.begin(), eyes->switch_textures.end());
+    CHECK(used.size() == 3);
+    used.insert(mouth->switch_textures[0]);
+    CHECK(used.size() == 4);
+}

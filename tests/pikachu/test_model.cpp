@@ -422,3 +422,31 @@ TEST_CASE("the Assimp importer takes the animation selection from RIPKIT_ANIMS")
     CHECK(bad[0].find("error: ") == 0);
     std::filesystem::remove(path);
 }
+
+TEST_CASE(
+    "a chain whose world matrix overflows a float is an error at the node, not NaN vertices") {
+    // Twelve nodes of scale 1e4, each inside the hierarchy's 1e4 bound: node k's
+    // world scale is 1e4^k, past 1e18 at node 5 (issue 17: all-NaN POSITION data).
+    RomSpec spec;
+    ModelSpec m;
+    m.resource_id = 5;
+    m.compressed = false;
+    for (int i = 0; i < 12; ++i) {
+        NodeSpec n;
+        n.parent = i - 1;
+        if (i) n.scale = glm::vec3(1e4f);
+        m.nodes.push_back(n);
+    }
+    spec.models.push_back(m);
+    const BuiltRom built = build_rom_detailed(spec);
+    const auto doc = pktest::open_rom(built.rom);
+    try {
+        (void)doc->scene(0);
+        FAIL("the scene was built");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadValue);
+        REQUIRE(e.offset());
+        CHECK(*e.offset() == built.models[0].node_offsets[5]);
+        CHECK(pktest::says(e, "hierarchy node 5: a world matrix"));
+    }
+}

@@ -165,7 +165,9 @@ struct Scene {
 
     // Appends a node and returns its index; parent must already exist.
     int add_node(std::string name, int parent);
-    int find_node(const std::string& name) const;  // -1 when absent
+    // -1 when absent. Scans every node: for tests and single lookups; builders
+    // that look names up per record use NodeNames (node_names.hpp).
+    int find_node(const std::string& name) const;
 };
 
 // The metadata contract (docs/architecture.md): every animation plays at `rate`;
@@ -174,10 +176,19 @@ struct Scene {
 // Throws Error(BadValue) for a duration of 2^31 frames or more.
 void set_frame_range(Scene& scene, double rate);
 
+// The largest magnitude any Scene float may have: far above every real
+// file's coordinates, scales and tangents, and low enough that its square
+// (an exporter decomposing a matrix, normalising a quaternion) stays finite in float.
+inline constexpr double kMaxSceneMagnitude = 1e18;
+
 // Checks the invariants above (unique names, parent order, key counts, sorted
-// times, tangent lengths, indices in range, one node per camera). Throws
-// ripkit::Error(BadValue) naming the first violation: a scene builder bug or a
-// hostile file that slipped through must not reach an exporter.
+// times, tangent lengths, indices in range, one node per camera, one channel
+// per node and path in an animation) and that every float - node TRS and
+// world transforms, vertices, inverse binds, keys, tangents, camera and
+// material values - is finite and within kMaxSceneMagnitude. Throws
+// ripkit::Error(BadValue) naming the first violation (object and key): a
+// scene builder bug or a hostile file that slipped through must not reach an
+// exporter. O(size of the scene).
 void validate_scene(const Scene& scene);
 
 }  // namespace ripkit

@@ -1,0 +1,22 @@
+#include "container.hpp"
+#include "crc32.hpp"
+#include "format.hpp"
+#include "scale.hpp"
+#include "writer.hpp"
+
+namespace scale {
+
+using namespace ripkit;
+
+Bytes zouna_same_name_skeleton(size_t bones) {
+    zouna::Skel s;
+    s.bones.resize(bones);
+    for (zouna::Bone& b : s.bones) b.name = zouna::asobo_crc32("BONE");
+    return zouna::write_object(zouna::asobo_crc32(zouna::kSkelClass), zouna::asobo_crc32("SKEL"),
+                               {}, zouna::write_skel(s, Endian::Little, zouna::Variants{}),
+                               Endian::Little, false);
+}
+
+const Format& zouna() { return formats::zouna_format(); }
+
+}  // namespace scale
