@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <unordered_map>
 
 #include "crc32.hpp"
 
@@ -87,6 +88,9 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o)
     v_ = make_variants(game_from_version(version_), o);
     load_companions(o);
     if (objects_.size() == 1) learn_name_from_path(path_, objects_[0].header.name_crc, names_);
+    std::unordered_map<uint32_t, int64_t> seen;
+    for (const ObjectRef& obj : objects_)
+        item_ids_.push_back(int64_t(obj.header.name_crc) + (seen[obj.header.name_crc]++ << 32));
 }
 
 void ZounaDocument::load_companions(const Options& o) {
@@ -179,8 +183,9 @@ Decoded ZounaDocument::decode(const ObjectRef& o) const {
 }
 
 const ObjectRef& ZounaDocument::find(int64_t item) const {
-    for (const ObjectRef& o : objects_)
-        if (int64_t(o.header.name_crc) == item) {
+    for (size_t i = 0; i < objects_.size(); ++i)
+        if (item_ids_[i] == item) {
+            const ObjectRef& o = objects_[i];
             if (!is_supported_class(o.header.class_crc) || o.pooled)
                 fail_no_offset(ErrorKind::Usage, "item " + std::to_string(item) +
                                                      " is not a decodable animation object");
@@ -214,9 +219,10 @@ nlohmann::json ZounaDocument::info() const {
 
 std::vector<ItemSummary> ZounaDocument::items() const {
     std::vector<ItemSummary> out;
-    for (const ObjectRef& o : objects_) {
+    for (size_t i = 0; i < objects_.size(); ++i) {
+        const ObjectRef& o = objects_[i];
         ItemSummary s;
-        s.id = o.header.name_crc;
+        s.id = item_ids_[i];
         std::string cls = class_name(o.header.class_crc);
         if (cls.empty()) cls = "class " + std::to_string(o.header.class_crc);
         s.label = cls + " " + object_name(o);
@@ -233,8 +239,9 @@ std::vector<ItemSummary> ZounaDocument::items() const {
 }
 
 int64_t ZounaDocument::default_item() const {
-    for (const ObjectRef& o : objects_)
-        if (is_supported_class(o.header.class_crc) && !o.pooled) return o.header.name_crc;
+    for (size_t i = 0; i < objects_.size(); ++i)
+        if (is_supported_class(objects_[i].header.class_crc) && !objects_[i].pooled)
+            return item_ids_[i];
     fail_no_offset(ErrorKind::Usage, "an Animation_Z, Skel_Z or MaterialAnim_Z object in the file");
 }
 
@@ -259,8 +266,9 @@ nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
     if (item) return dump_object(find(*item));
     if (objects_.size() == 1 && container_ != "bigfile") return dump_object(objects_[0]);
     nlohmann::json list = nlohmann::json::array();
-    for (const ObjectRef& o : objects_) {
-        nlohmann::json j = {{"id", o.header.name_crc},
+    for (size_t i = 0; i < objects_.size(); ++i) {
+        const ObjectRef& o = objects_[i];
+        nlohmann::json j = {{"id", item_ids_[i]},
                             {"class", class_name(o.header.class_crc)},
                             {"name", object_name(o)}};
         if (is_supported_class(o.header.class_crc) && !o.pooled) j["data"] = dump_object(o);

@@ -72,6 +72,9 @@ class ZounaDocument : public Document {
     Variants v_;
     NameMap names_;
     std::vector<ObjectRef> objects_;
+    // Item id of each object: its name crc, plus k << 32 for the k-th later
+    // object of the same name (a BigFile may hold several), so items stay distinct.
+    std::vector<int64_t> item_ids_;
     std::vector<NamedAnimation> extra_anims_;
     std::optional<std::pair<std::string, Skel>> skeleton_;  // Options::skeleton_path
     std::vector<std::string> warnings_;

@@ -2,6 +2,7 @@
 #include "container.hpp"
 
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "crc32.hpp"
 #include "document.hpp"
@@ -230,4 +231,36 @@ TEST_CASE("an Animation_Z with --skeleton binds to that skeleton") {
     const int tete = s.find_node(std::to_string(asobo_crc32("TETE")));
     REQUIRE(tete > 0);
     CHECK(s.nodes[s.nodes[tete].parent].name == std::to_string(asobo_crc32("SPINE")));
+}
+
+TEST_CASE("BigFile: objects of one name are distinct items, each decoding its own object") {
+    // Issue 17: 20 objects called SAME were one item id, so `convert --all`
+    // wrote the first one 20 times over a single file name.
+    std::vector<Bytes> objects;
+    for (int i = 0; i < 20; ++i) {
+        Skel s;
+        Bone b;
+        b.name = asobo_crc32("ROOT");
+        b.translation = {float(i), 0, 0};
+        s.bones.push_back(b);
+        objects.push_back(write_object(asobo_crc32("Skel_Z"), asobo_crc32("SAME"), {},
+                                       write_skel(s, Endian::Little, Variants{}), Endian::Little,
+                                       false));
+    }
+    const auto doc =
+        open(write_bigfile(objects, Endian::Little, "v1.381.67.09 - Asobo Studio", 4), "SAME.DPC");
+    const auto items = doc->items();
+    REQUIRE(items.size() == 20);
+    const int64_t crc = asobo_crc32("SAME");
+    std::set<int64_t> ids;
+    for (size_t k = 0; k < items.size(); ++k) {
+        INFO("object " << k);
+        CHECK(items[k].id == crc + (int64_t(k) << 32));
+        ids.insert(items[k].id);
+        const Scene s = doc->scene(items[k].id);
+        REQUIRE(s.nodes.size() == 2);
+        CHECK(s.nodes[1].translation.x == float(k));
+    }
+    CHECK(ids.size() == 20);
+    CHECK(doc->default_item() == crc);
 }
