@@ -371,11 +371,12 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
             if (driven[2])
                 a.channels.push_back(vector_channel(si, AnimPath::Scale, group(2), a.duration));
         });
+        // validate_scene's bound (a square must stay finite), checked here
+        // where the track's offset is known.
         auto finite = [](const std::vector<glm::vec4>& vs) {
             for (const glm::vec4& v : vs)
-                if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z) ||
-                    !std::isfinite(v.w))
-                    return false;
+                for (int c = 0; c < 4; ++c)
+                    if (!(std::fabs(v[c]) <= kMaxSceneMagnitude)) return false;
             return true;
         };
         for (size_t c = first_new; c < a.channels.size(); ++c)
@@ -383,7 +384,7 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
                 !finite(a.channels[c].out_tangents))
                 fail(ErrorKind::BadValue, track.entry_offset,
                      "finite animated " + std::string(anim_path_name(a.channels[c].path)) +
-                         " values for node " + node_names[k] +
+                         " values within +-1e18 for node " + node_names[k] +
                          " (a piece of this track overflows a float)");
     }
     nlohmann::json unbound = nlohmann::json::array();
