@@ -58,11 +58,24 @@ void Staging::add_file(std::unique_ptr<TempFile> tmp, const fs::path& out) {
     files_.emplace_back(std::move(tmp), out);
 }
 
-std::vector<fs::path> Staging::commit() {
+// Every target is checked before the first is placed, so a refusal (a folder
+// where out.wav would go, an existing file without overwrite) places nothing.
+std::vector<fs::path> Staging::commit(bool overwrite, OutputTransaction& into) {
+    std::error_code ec;
+    for (const auto& [tmp, out] : files_) {
+        refuse_protected(out, protected_);
+        if (fs::is_directory(out, ec))
+            fail_no_offset(ErrorKind::Io,
+                           "an output path that is not a folder: '" + out.string() + "' is one");
+        if (!overwrite && fs::exists(fs::symlink_status(out, ec)))
+            fail_no_offset(ErrorKind::Usage, "an output '" + out.string() +
+                                                 "' that does not exist yet (--overwrite replaces "
+                                                 "existing files)");
+    }
     std::vector<fs::path> done;
     for (auto& [tmp, out] : files_) {
-        refuse_protected(out, protected_);
-        tmp->commit_to(out);
+        into.place(tmp->path(), out);
+        tmp->release();
         done.push_back(out);
     }
     files_.clear();
@@ -147,7 +160,13 @@ ExportResult export_scene(const Scene& scene, const fs::path& out, const ExportO
     } else if (scene.audio) {
         result.notes.push_back("audio not written (disabled)");
     }
-    result.written = st.commit();
+    if (options.transaction) {
+        result.written = st.commit(options.overwrite, *options.transaction);
+    } else {
+        OutputTransaction own;
+        result.written = st.commit(options.overwrite, own);
+        own.commit();
+    }
     return result;
 }
 

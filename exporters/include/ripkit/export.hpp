@@ -23,12 +23,47 @@ enum class OutputFormat { Glb, Gltf, Fbx, Dae };
 std::optional<OutputFormat> output_format_from_name(std::string_view name_or_ext);
 const char* output_format_extension(OutputFormat f);  // "glb", ...
 
+// The files one run places, and the files they replaced, kept aside (renamed
+// next to them) until the run commits. Rolling back - explicitly or by
+// destruction without commit - removes what was placed and puts every
+// replaced file back, so a run that fails never loses a file that existed
+// before it (`convert --all` over a folder holding the user's files).
+class OutputTransaction {
+  public:
+    OutputTransaction() = default;
+    ~OutputTransaction();
+    OutputTransaction(const OutputTransaction&) = delete;
+    OutputTransaction& operator=(const OutputTransaction&) = delete;
+
+    // Renames `tmp` onto `out`; an existing `out` is first renamed aside. On
+    // failure the aside file is back in place before the Error(Io) leaves.
+    void place(const std::filesystem::path& tmp, const std::filesystem::path& out);
+    // Keeps everything placed and deletes the files kept aside.
+    void commit();
+    void rollback();
+    const std::vector<std::filesystem::path>& placed() const { return placed_; }
+
+  private:
+    struct Replaced {
+        std::filesystem::path out, aside;
+    };
+    std::vector<std::filesystem::path> placed_;
+    std::vector<Replaced> replaced_;
+};
+
 struct ExportOptions {
     OutputFormat format = OutputFormat::Glb;
     // Paths that must never be written (the input and its companions).
     std::vector<std::filesystem::path> protected_paths;
     // Also write `<out stem>.wav` when the scene has audio.
     bool write_audio = true;
+    // false: an output file (or companion .wav/.bin) that exists already is an
+    // Error(Usage) before anything is placed.
+    bool overwrite = true;
+    // Where the files are placed: null places and commits them at once (an
+    // existing file is still kept aside until every file of the output is in
+    // place); a caller exporting several items commits or rolls back itself.
+    OutputTransaction* transaction = nullptr;
 };
 
 struct ExportResult {

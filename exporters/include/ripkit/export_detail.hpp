@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ripkit/byte_reader.hpp"
+#include "ripkit/export.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit::detail {
@@ -36,6 +37,8 @@ class TempFile {
     const std::filesystem::path& path() const { return path_; }
     // Renames onto `out` (atomic within a folder).
     void commit_to(const std::filesystem::path& out);
+    // Someone else moved the file (OutputTransaction::place): nothing to remove.
+    void release() { path_.clear(); }
 
   private:
     std::filesystem::path path_;
@@ -53,7 +56,10 @@ class Staging {
     void add(const std::filesystem::path& out, ByteSpan bytes);
     // A temporary already written by someone else (Assimp).
     void add_file(std::unique_ptr<TempFile> tmp, const std::filesystem::path& out);
-    std::vector<std::filesystem::path> commit();
+    // Places every file through `into` (which keeps replaced files aside);
+    // refuses before placing any when a target is a folder, or exists and
+    // `overwrite` is false.
+    std::vector<std::filesystem::path> commit(bool overwrite, OutputTransaction& into);
 
   private:
     std::vector<std::filesystem::path> protected_;
