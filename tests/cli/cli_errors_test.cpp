@@ -130,6 +130,7 @@ TEST_CASE("companions named on the command line are protected too") {
         run_tool({"convert", s.path.string(), names.string(), "--names", names.string()});
     CHECK(r.exit_code == 2);
     CHECK(read_text(names) == "keep me");
+    fs::remove(names);  // the user's stand-in, not output for the scan
 }
 
 TEST_CASE("usage errors exit 2 with one line") {

@@ -58,6 +58,7 @@ TEST_CASE("rollback puts back every file the run replaced, and removes what it a
     CHECK(listing(dir) == std::vector<std::string>{"a.glb", "a.wav"});
     CHECK(read_text(dir / "a.glb") == "the user's a.glb");
     CHECK(read_text(dir / "a.wav") == "the user's a.wav");
+    fs::remove_all(dir);  // only the user's stand-ins are left: not output to scan
 }
 
 TEST_CASE("commit keeps the new files and deletes the replaced ones kept aside", "[files]") {
@@ -94,6 +95,7 @@ TEST_CASE("glb + wav is placed all or nothing: a folder where the wav goes place
         CHECK(read_text(dir / "out.glb") == "mine");
         CHECK(listing(dir) == std::vector<std::string>{"out.glb", "out.wav"});
     }
+    fs::remove_all(dir);  // nothing here is ripkit's output: not for the output scan
 }
 
 TEST_CASE("without overwrite an existing output or companion is refused, nothing placed",
