@@ -219,6 +219,7 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
         scale = sx["scale"].get<double>();
     const Back back{native, scale};
     const Node* root = l.root >= 0 ? &s.nodes[size_t(l.root)] : nullptr;
+    std::vector<std::string> defaults;  // values no extra and no base gave
 
     Cutscene c;
     c.index = index;
@@ -244,6 +245,8 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
         c.audio_track = sx["audio_track"].get<int32_t>();
     else if (o.base)
         c.audio_track = o.base->audio_track;
+    else
+        defaults.push_back("audio_track (-1, none)");
 
     c.camera.reset(2, c.frames);
     const int camera_nodes[2] = {l.target, l.camera};
@@ -279,9 +282,10 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
             act.slot = -1;
         else if (base_actor)
             act.slot = base_actor->slot;
-        else if (i == 0)
+        else if (i == 0) {
             act.slot = 0;  // actor 0 is Lara
-        else
+            defaults.push_back(an.name + " slot (0, Lara)");
+        } else
             no_slot.push_back(an.name);
         act.meshes = static_cast<int>(l.meshes[i].size());
         act.tracks.reset(act.meshes + 1, c.frames);
@@ -308,6 +312,9 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
                        "a moveable slot for every actor (node extras \"slot\", or --base); none "
                        "for " +
                            name_list(no_slot));
+    if (!defaults.empty())
+        warnings.push_back("no extras and no --base for " + name_list(defaults) +
+                           " (FBX keeps no extras); give --base to keep the game file's");
     return c;
 }
 

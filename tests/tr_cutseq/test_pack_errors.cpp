@@ -107,7 +107,11 @@ TEST_CASE("tr_cutseq pack reads actor 0's slot from slot, no_lara, or Lara by de
     lara.extras["slot"] = 7;
     CHECK(slot0(s) == 7);
     lara.extras.erase("slot");
-    CHECK(slot0(s) == 0);  // actor 0 is Lara (docs/formats/tr_cutseq.md)
+    CHECK(slot0(s) == 0);              // actor 0 is Lara (docs/formats/tr_cutseq.md)
+    const EncodeResult r = encode(s);  // ...and a warning says it was not read
+    REQUIRE(r.warnings.size() == 1);
+    CHECK_THAT(r.warnings[0],
+               Catch::Contains("actor0 slot (0, Lara)") && Catch::Contains("give --base"));
     lara.extras["no_lara"] = true;
     CHECK(slot0(s) == -1);  // TR5's "no Lara" marker
 }
