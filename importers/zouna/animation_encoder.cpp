@@ -92,6 +92,51 @@ uint32_t crc_of_stem(const std::string& out_path) {
     return asobo_crc32(stem);
 }
 
+// The base's own animation: the layout when the scene lost its extras (FBX).
+zouna::Animation base_animation(const Input& in, const BaseObject& b, const Variants& v,
+                                const Limits& limits) {
+    try {
+        const Bytes body = object_body(in.bytes, b.ref, limits);
+        const ObjectHeader& h = b.ref.header;
+        const uint64_t at =
+            h.compressed_size ? 0 : b.ref.offset + kObjectHeaderSize + h.link_header_size;
+        return read_animation(ByteReader(body, at, b.ref.endian), v, limits);
+    } catch (Error& e) {
+        e.set_file(in.path);
+        throw;
+    }
+}
+
+// Readers pick the layouts by the BFF0 header's version string, so it must
+// name the game `--set version` lays the body out for: a full version string
+// given there becomes a new file's header; a game name that the header
+// contradicts is an error (never a file its own header misreads).
+std::string header_version(const std::string& version, const Variants& v, const EncodeOptions& o,
+                           bool has_header, bool from_base) {
+    const auto given = o.setting("version");
+    if (!given) return version;
+    if (!from_base && game_from_version(*given) != Game::Unknown) return *given;
+    const Game said = game_from_version(version);
+    if (has_header && said != v.game)
+        fail_no_offset(ErrorKind::Usage,
+                       "a --set version the BFF0 header agrees with: version=" + *given +
+                           " lays the body out for " + game_name(v.game) + ", but the " +
+                           (from_base ? "base's" : "new file's") + " header says \"" + version +
+                           "\" (" + game_name(said) + "), and readers go by the header; give " +
+                           (from_base ? "a base of that game" : "the game's full version string") +
+                           (from_base ? "" : " or --set container=raw"));
+    return version;
+}
+
+std::string container_of(const Scene& scene, const EncodeOptions& o) {
+    const std::string c =
+        o.setting("container")
+            .value_or(text(scene.extras, "container") == "object" ? "raw" : "bff0");
+    if (c != "raw" && c != "bff0")
+        fail_no_offset(ErrorKind::Usage, "--set container=bff0|raw, got '" + c + "'");
+    return c;
+}
+
 class AnimationEncoder : public SceneEncoder {
   public:
     const FormatInfo& info() const override {
@@ -132,20 +177,12 @@ class AnimationEncoder : public SceneEncoder {
         }
         zouna::FromSceneOptions fo;
         fo.v = variants_for(scene, version, o);
-        // The base's own animation: the layout when the scene lost its extras (FBX).
+        const std::string container = base ? "" : container_of(scene, o);
+        version = header_version(
+            version, fo.v, o, base ? !base->prefix.empty() : container == "bff0", base.has_value());
         zouna::Animation base_anim;
         if (base) {
-            try {
-                const Bytes body = object_body(o.base->bytes, base->ref, o.limits);
-                const ObjectHeader& h = base->ref.header;
-                const uint64_t at = h.compressed_size
-                                        ? 0
-                                        : base->ref.offset + kObjectHeaderSize + h.link_header_size;
-                base_anim = read_animation(ByteReader(body, at, base->ref.endian), fo.v, o.limits);
-            } catch (Error& e) {
-                e.set_file(o.base->path);
-                throw;
-            }
+            base_anim = base_animation(*o.base, *base, fo.v, o.limits);
             fo.base = &base_anim;
         }
         fo.native = o.native;
@@ -174,12 +211,7 @@ class AnimationEncoder : public SceneEncoder {
         const uint32_t name = o.item        ? static_cast<uint32_t>(*o.item)
                               : sa.name_crc ? sa.name_crc
                                             : crc_of_stem(o.out_path);
-        const std::string container =
-            o.setting("container")
-                .value_or(text(scene.extras, "container") == "object" ? "raw" : "bff0");
         const std::string compress = o.setting("compress").value_or("none");
-        if (container != "raw" && container != "bff0")
-            fail_no_offset(ErrorKind::Usage, "--set container=bff0|raw, got '" + container + "'");
         if (compress != "none" && compress != "lzrs")
             fail_no_offset(ErrorKind::Usage, "--set compress=none|lzrs, got '" + compress + "'");
         const Bytes obj = write_object(anim_class, name, {}, body, *endian, compress == "lzrs");

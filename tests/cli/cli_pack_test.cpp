@@ -32,6 +32,18 @@ std::string bytes_of(const fs::path& p) {
     return std::string(std::istreambuf_iterator<char>(f), {});
 }
 
+// The little-endian WALK.Animation_Z sample and its glb.
+std::pair<fs::path, fs::path> walk_glb(const fs::path& scratch) {
+    fs::path walk;
+    for (const Sample& s : all_samples(scratch))
+        if (s.path.filename() == "WALK.Animation_Z" && s.path.parent_path().filename() == "little")
+            walk = s.path;
+    REQUIRE(!walk.empty());
+    const fs::path glb = scratch / "walk.glb";
+    REQUIRE(run_tool({"convert", walk.string(), glb.string()}).exit_code == 0);
+    return {walk, glb};
+}
+
 }  // namespace
 
 TEST_CASE("convert packs a glb back into CUTSEQ, new or into a base file") {
@@ -157,13 +169,7 @@ TEST_CASE("convert from a scene refuses to overwrite an input and names what is 
 
 TEST_CASE("convert packs a glb back into an Animation_Z, either byte order") {
     TempDir dir;
-    fs::path walk;
-    for (const Sample& s : all_samples(dir.path()))
-        if (s.path.filename() == "WALK.Animation_Z" && s.path.parent_path().filename() == "little")
-            walk = s.path;
-    REQUIRE(!walk.empty());
-    const fs::path glb = dir.path() / "walk.glb";
-    REQUIRE(run_tool({"convert", walk.string(), glb.string()}).exit_code == 0);
+    const auto [walk, glb] = walk_glb(dir.path());
     const fs::path big = dir.path() / "WALK.Animation_Z";
     const ToolResult r = run_tool({"convert", glb.string(), big.string(), "--endian", "big"});
     INFO(r.err);
@@ -191,13 +197,7 @@ TEST_CASE("convert packs a glb back into an Animation_Z, either byte order") {
 
 TEST_CASE("convert into an Animation_Z takes the reading --set keys for the layout it writes") {
     TempDir dir;
-    fs::path walk;
-    for (const Sample& s : all_samples(dir.path()))
-        if (s.path.filename() == "WALK.Animation_Z" && s.path.parent_path().filename() == "little")
-            walk = s.path;
-    REQUIRE(!walk.empty());
-    const fs::path glb = dir.path() / "walk.glb";
-    REQUIRE(run_tool({"convert", walk.string(), glb.string()}).exit_code == 0);
+    const auto [walk, glb] = walk_glb(dir.path());
     const fs::path out = dir.path() / "HALF.Animation_Z";
     const ToolResult r =
         run_tool({"convert", glb.string(), out.string(), "--set", "comp_scale=2048"});
@@ -219,4 +219,32 @@ TEST_CASE("convert into an Animation_Z takes the reading --set keys for the layo
     const nlohmann::json half = json_of(out, {});
     CHECK(half["nodes"][0]["translation"]["keys"][1]["value"] ==
           nlohmann::json({0.0, 0.625, 0.25}));
+}
+
+TEST_CASE(
+    "convert into an Animation_Z keeps the BFF0 header's version and --set version agreeing") {
+    TempDir dir;
+    const auto [walk, glb] = walk_glb(dir.path());
+    // WALK is a FUEL file: WALL-E layouts under a FUEL header would be misread.
+    const fs::path out = dir.path() / "W.Animation_Z";
+    const ToolResult name_only =
+        run_tool({"convert", glb.string(), out.string(), "--set", "version=walle"});
+    CHECK(name_only.exit_code == 2);
+    CHECK_THAT(name_only.err, Catch::Contains("header says") && Catch::Contains("(fuel)") &&
+                                  Catch::Contains("full version string"));
+    CHECK_FALSE(fs::exists(out));
+    // A full version string becomes the header: readers then pick WALL-E's layouts.
+    const std::string walle = "v1.291.03.05 - Asobo Studio - Internal Cross Technology";
+    const ToolResult full =
+        run_tool({"convert", glb.string(), out.string(), "--set", "version=" + walle});
+    INFO(full.err);
+    REQUIRE(full.exit_code == 0);
+    CHECK(bytes_of(out).find(walle) != std::string::npos);
+    const ToolResult d = run_tool({"dump", out.string()});
+    REQUIRE(d.exit_code == 0);
+    CHECK(nlohmann::json::parse(d.out)["settings"]["version"] == "walle");
+    // No header, nothing to contradict.
+    CHECK(run_tool({"convert", glb.string(), (dir.path() / "R.Animation_Z").string(), "--set",
+                    "version=walle", "--set", "container=raw"})
+              .exit_code == 0);
 }
