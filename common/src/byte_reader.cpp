@@ -148,6 +148,12 @@ void ByteWriter::u32(uint32_t v) {
     }
 }
 
+void ByteWriter::raw(ByteSpan b) { out_.insert(out_.end(), b.begin(), b.end()); }
+
+void ByteWriter::raw(std::string_view s) { out_.insert(out_.end(), s.begin(), s.end()); }
+
+void ByteWriter::zeros(size_t n, uint8_t fill) { out_.insert(out_.end(), n, fill); }
+
 void ByteWriter::put_u32(size_t at, uint32_t v) {
     for (int i = 0; i < 4; ++i) {
         const int shift = endian_ == Endian::Little ? 8 * i : 8 * (3 - i);

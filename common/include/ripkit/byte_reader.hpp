@@ -129,9 +129,12 @@ class ByteWriter {
     void u32(uint32_t v);
     void s32(int32_t v) { u32(static_cast<uint32_t>(v)); }
     void f32(float v) { u32(f32_to_bits(v)); }
-    void raw(ByteSpan b) { out_.insert(out_.end(), b.begin(), b.end()); }
-    void raw(std::string_view s) { out_.insert(out_.end(), s.begin(), s.end()); }
-    void zeros(size_t n, uint8_t fill = 0) { out_.insert(out_.end(), n, fill); }
+    // Out of line on purpose: inlined right after out_ is made, vector::insert gets
+    // GCC 12 -O2 warnings of overflows that cannot happen (-Wstringop-overflow,
+    // -Warray-bounds; GCC PR 106199).
+    void raw(ByteSpan b);
+    void raw(std::string_view s);
+    void zeros(size_t n, uint8_t fill = 0);
     void align(size_t a, uint8_t fill = 0) {
         while (out_.size() % a) out_.push_back(fill);
     }
