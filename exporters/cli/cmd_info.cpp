@@ -106,7 +106,11 @@ int run_formats() {
     for (const FormatEntry& e : format_entries()) {
         const FormatInfo& fi = e.format().info();
         std::string exts;
-        for (const std::string& x : fi.extensions) exts += (exts.empty() ? "" : " ") + ("." + x);
+        for (const std::string& x : fi.extensions) {
+            if (!exts.empty()) exts += ' ';
+            exts += '.';
+            exts += x;
+        }
         std::cout << fi.id << "  " << fi.name << "  " << exts << '\n';
     }
     return 0;

@@ -47,7 +47,12 @@ fs::path temp_path_for(const fs::path& out) {
     const std::string tag = std::to_string(rd()) + "-" + std::to_string(counter++);
     fs::path dir = out.parent_path();
     if (dir.empty()) dir = ".";
-    return dir / ("." + out.filename().string() + ".ripkit-tmp-" + tag);
+    // Appended piece by piece: `"." + string` trips GCC 12's bogus -Wrestrict (PR 105651).
+    std::string name = ".";
+    name += out.filename().string();
+    name += ".ripkit-tmp-";
+    name += tag;
+    return dir / name;
 }
 
 TempFile::TempFile(fs::path path) : path_(std::move(path)) {}

@@ -79,7 +79,8 @@ inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits
         n.rotation = {0.1f * float(i), 0.2f, 0.0f};
         n.translation = {0.0f, 10.0f, 0.0f};
         h.nodes.push_back(n);
-        names.push_back("n" + std::to_string(i));
+        names.push_back("n");  // then the number: `"n" + string` trips GCC 12 (PR 105651)
+        names.back() += std::to_string(i);
         s.add_node(names.back(), i);
     }
     (void)compatible_banks(t, h);

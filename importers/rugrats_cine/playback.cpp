@@ -1,6 +1,6 @@
 #include "playback.hpp"
 
-#include <optional>
+#include <cstdint>
 
 namespace ripkit::rugrats {
 
@@ -22,7 +22,10 @@ Playback simulate_playback(const std::vector<PlaybackSlot>& slots, size_t end) {
     uint64_t queued = 0;
     uint64_t dry = 0;  // frames the FIFO has been empty since the last decode
     size_t next = 0;   // next slot to be read
-    std::optional<size_t> waiting;
+    // The slot read and not yet decoded, or none (a sentinel, not std::optional:
+    // GCC 12 -O2 reports the optional's value maybe-uninitialized, PR 80635).
+    constexpr size_t kNone = SIZE_MAX;
+    size_t waiting = kNone;
     for (size_t t = 0; t < end; ++t) {
         if (t > 0) {
             if (queued >= kFramesPerSlot) {
@@ -40,9 +43,9 @@ Playback simulate_playback(const std::vector<PlaybackSlot>& slots, size_t end) {
         // arrives (a data sector on the due slot costs a slot of silence and,
         // every 8 such, a skipped piece: 847 of OPEN.BIN's 5643, not the seed's
         // 882); docs/formats/rugrats_cine.md has the numbers.
-        if (!waiting || queued > kFifoLowWatermark) continue;
-        const size_t i = *waiting;
-        waiting.reset();
+        if (waiting == kNone || queued > kFifoLowWatermark) continue;
+        const size_t i = waiting;
+        waiting = kNone;
         pb.played[i] = true;
         pb.gap_before[i] = dry;
         if (pb.played_count > 0 && dry > 0) ++pb.gaps;

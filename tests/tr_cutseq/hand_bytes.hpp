@@ -91,8 +91,9 @@ inline Bytes block(int frames, const int org[3], int audio, const std::vector<No
 // "(C) DEL!" + `entries` table entries + `padding` + blocks at the given indices.
 inline Bytes bin(int entries, const std::vector<std::pair<int, Bytes>>& blocks,
                  const Bytes& padding = {}) {
-    Bytes b = {'(', 'C', ')', ' ', 'D', 'E', 'L', '!'};
-    b.resize(8 + 8 * static_cast<size_t>(entries), 0);
+    // Sized once (growing the 8-byte signature gets a bogus GCC 12 -O2 -Warray-bounds).
+    Bytes b(8 + 8 * static_cast<size_t>(entries), 0);
+    std::memcpy(b.data(), "(C) DEL!", 8);
     append(b, padding);
     for (const auto& [index, data] : blocks) {
         put32(b, 8 * static_cast<size_t>(index), static_cast<uint32_t>(b.size()));

@@ -269,7 +269,7 @@ TEST_CASE("skeleton variants: parent index and rest rotation are selectable") {
     CHECK(body.size() == 20 + 4 + 2 * 248 + 28);
     // The writer puts the parent at index 1; with index 0 the file's first index (-1) wins.
     Options o0;
-    o0.settings["parent_index"] = "0";
+    o0.settings["parent_index"] = std::string("0");  // `= "0"`: GCC 12 bogus -Wrestrict (PR 105329)
     const Skel s0 = read_skel(ByteReader(body), make_variants(Game::Unknown, o0), Limits{});
     CHECK(s0.bones[1].parent == -1);
     const Skel s1 = read_skel(ByteReader(body), v, Limits{});
