@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # ./test.sh - the second command: installs what the tests need (Debian 12, as
-# root or through sudo), builds everything with ASan+UBSan and the benchmarks in
+# root or through sudo), builds everything with ASan+UBSan in
 # build-test/, runs every test with ctest, then builds the libFuzzer targets with
 # clang in build-fuzz/ and runs each one briefly as a smoke test. Exits non-zero
-# on any failure (a failing test, a fuzzer crash, a build error).
+# on any failure (a failing test, a fuzzer crash, a build error). Before that it
+# builds what run.sh builds, Release (GCC -O2) with -Werror and the benchmarks, in
+# build-release/: GCC 12 warns at -O2 about things a Debug build never shows, and
+# a user's first build must print none.
 #   FUZZ_SECONDS=N  seconds per fuzz target (default 15; 0 skips fuzzing)
 #   RIPKIT_TEST_BUILD_TYPE  default Debug: the configuration every engineer
 #                   builds with sanitizers (GCC's -O2 + ASan adds warnings of its own)
@@ -39,9 +42,14 @@ for dir in exporters/viewer tests/clients tests/preview; do
     fi
 done
 
-section "build (build-test: $BUILD_TYPE, ASan+UBSan, benchmarks)"
+section "release build (build-release: -O2, -Werror, benchmarks)"
+cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DRIPKIT_WERROR=ON \
+    -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_BUILD_BENCH=ON >/dev/null
+cmake --build build-release -j"$JOBS"
+
+section "build (build-test: $BUILD_TYPE, ASan+UBSan)"
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE="$BUILD_TYPE" -DRIPKIT_SANITIZE=ON \
-    -DRIPKIT_BUILD_TESTS=ON -DRIPKIT_BUILD_BENCH=ON >/dev/null
+    -DRIPKIT_BUILD_TESTS=ON -DRIPKIT_BUILD_BENCH=OFF >/dev/null
 cmake --build build-test -j"$JOBS"
 
 section "ctest"
@@ -75,7 +83,7 @@ if [ "$FUZZ_SECONDS" -gt 0 ]; then
         -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
         -DRIPKIT_BUILD_FUZZ=ON -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_BUILD_BENCH=OFF \
-        -DRIPKIT_WERROR=OFF >/dev/null
+        -DRIPKIT_WERROR=ON >/dev/null
     # Only the fuzz folder's targets and what they link (Makefile per-directory build).
     make -C build-fuzz/fuzz -j"$JOBS" --no-print-directory
     # Fuzz targets are the executables defining libFuzzer's entry point (the

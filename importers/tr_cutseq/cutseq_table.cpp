@@ -36,7 +36,13 @@ bool is_text(ByteSpan file, int k) {
 }
 
 std::string range_text(Slot s) {
-    return "[" + std::to_string(s.offset) + ", +" + std::to_string(s.size) + ")";
+    // Appended piece by piece: `"[" + string` trips GCC 12's bogus -Wrestrict (PR 105651).
+    std::string text = "[";
+    text += std::to_string(s.offset);
+    text += ", +";
+    text += std::to_string(s.size);
+    text += ')';
+    return text;
 }
 
 }  // namespace

@@ -25,7 +25,12 @@ class MeshByMaterial {
         auto [it, fresh] = index_.try_emplace(material, int(scene_.meshes.size()));
         if (fresh) {
             Mesh m;
-            m.name = base_ + (index_.size() > 1 ? "_" + std::to_string(index_.size() - 1) : "");
+            // Appended piece by piece: `"_" + string` trips GCC 12's bogus -Wrestrict (PR 105651).
+            m.name = base_;
+            if (index_.size() > 1) {
+                m.name += '_';
+                m.name += std::to_string(index_.size() - 1);
+            }
             m.material = material;
             m.skin = skin_;
             scene_.meshes.push_back(std::move(m));
