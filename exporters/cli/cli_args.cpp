@@ -8,6 +8,8 @@ void add_common_args(CLI::App& verb, CommonArgs& a) {
     verb.add_option("FILE", a.file, "Input game file")->required();
     verb.add_flag("--native", a.native, "Keep engine units and axes (no conversion to glTF's)");
     verb.add_option("--skeleton", a.skeleton, "Companion skeleton file (TR: JSON; Zouna: Skel_Z)");
+    verb.add_option("--level", a.level,
+                    "Companion level (TR cutscenes: the .TR4/.TRC with the actors' bodies)");
     verb.add_option("--names", a.names, "Companion name list (Zouna: CRC -> name)");
     // One value per occurrence, so `--anim A FILE` never swallows FILE.
     verb.add_option("--anim", a.anim_files, "Companion animation file (repeatable)")
@@ -26,6 +28,7 @@ Options to_options(const CommonArgs& a) {
     Options o;
     o.native = a.native;
     o.skeleton_path = a.skeleton;
+    o.level_path = a.level;
     o.names_path = a.names;
     o.anim_paths = a.anim_files;
     o.anims = split_list(a.anims);
@@ -44,6 +47,7 @@ Options to_options(const CommonArgs& a) {
 std::vector<std::filesystem::path> named_inputs(const CommonArgs& a) {
     std::vector<std::filesystem::path> out{a.file};
     if (!a.skeleton.empty()) out.emplace_back(a.skeleton);
+    if (!a.level.empty()) out.emplace_back(a.level);
     if (!a.names.empty()) out.emplace_back(a.names);
     for (const std::string& p : a.anim_files) out.emplace_back(p);
     return out;

@@ -17,6 +17,7 @@ struct CommonArgs {
     std::string file;  // the input
     bool native = false;
     std::string skeleton;
+    std::string level;
     std::string names;
     std::vector<std::string> anim_files;
     std::string anims;  // comma-separated selection

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cutseq_reader.hpp"
+#include "level_reader.hpp"
 #include "ripkit/error.hpp"
 
 namespace ripkit::tr_cutseq {
@@ -59,12 +60,44 @@ double number_setting(const Options& o, const std::string& key, double def, doub
                                          std::to_string(hi) + ">, got '" + *v + "'");
 }
 
+// The companion level, through the Options' FileSource; its errors name it.
+LevelBodies read_level_file(const Options& options) {
+    DiskFileSource disk;
+    const FileSource& files = options.files ? *options.files : disk;
+    LevelBodies lb;
+    lb.path = options.level_path;
+    if (const auto rooms = options.setting("rooms")) lb.rooms = parse_room_set(*rooms);
+    try {
+        const std::optional<Bytes> bytes = files.read(options.level_path, options.limits);
+        if (!bytes) fail_no_offset(ErrorKind::Io, "a readable level file (--level)");
+        lb.level = std::make_shared<const tr_level::Level>(
+            tr_level::read_level(*bytes, *budget_for(options)));
+    } catch (Error& e) {
+        e.set_file(options.level_path);
+        throw;
+    }
+    return lb;
+}
+
 }  // namespace
 
 CutseqDocument::CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton,
-                               SceneOptions scene_options)
-    : file_(std::move(file)), skeleton_(std::move(skeleton)), scene_options_(scene_options) {
+                               SceneOptions scene_options, std::optional<LevelBodies> level)
+    : file_(std::move(file)),
+      skeleton_(std::move(skeleton)),
+      scene_options_(scene_options),
+      level_(std::move(level)) {
     scene_options_.skeleton = skeleton_ ? &*skeleton_ : nullptr;
+    if (level_) {
+        level_warnings_ = level_warnings(*level_->level, file_);
+        if (skeleton_) level_warnings_.push_back("level: --skeleton is not used with --level");
+    }
+}
+
+std::vector<std::string> CutseqDocument::warnings() const {
+    std::vector<std::string> all = file_.warnings;
+    all.insert(all.end(), level_warnings_.begin(), level_warnings_.end());
+    return all;
 }
 
 nlohmann::json CutseqDocument::info() const {
@@ -89,14 +122,21 @@ nlohmann::json CutseqDocument::info() const {
             {"total_actors", actors},
             {"frame_rate", kFrameRate},
             {"skeleton", skeleton_.has_value()},
+            {"level",
+             level_ ? nlohmann::json{{"file", level_->path},
+                                     {"version", tr_level::version_name(level_->level->version)},
+                                     {"rooms", room_set_name(level_->rooms)}}
+                    : nlohmann::json(nullptr)},
             {"assumptions",
              {"30 frames per second", "table length read off the data; --set entries=N",
               "an entry with offset 0 or size 0 is unused",
               "a spent track holds its value; a zero repeat count wraps to 65535 as in the engine",
               "horizontal FOV 11488/65536 turn on a 4:3 screen",
               "engine rotations are right-handed in TR space (Y down)",
-              "without --skeleton, meshes 1.. hang off mesh 0 with no offsets"}},
-            {"warnings", file_.warnings}};
+              "without --skeleton or --level, meshes 1.. hang off mesh 0 with no offsets",
+              "with --level: rest pose = the tree offsets; Lara's unbound joint vertices "
+              "weighted 0.5/0.5"}},
+            {"warnings", warnings()}};
 }
 
 std::vector<ItemSummary> CutseqDocument::items() const {
@@ -153,7 +193,14 @@ nlohmann::json CutseqDocument::dump(std::optional<int64_t> item) const {
 Scene CutseqDocument::scene(int64_t item) const {
     const Cutscene& c = find(item, true);
     return with_context("cutscene " + std::to_string(item), [&] {
-        return build_scene(c, variant_name(file_.variant), scene_options_);
+        if (!level_) return build_scene(c, variant_name(file_.variant), scene_options_);
+        // The level's trees replace --skeleton; actors without a body stay empties.
+        const Skeleton bones = level_skeleton(*level_->level, c);
+        SceneOptions so = scene_options_;
+        so.skeleton = &bones;
+        Scene s = build_scene(c, variant_name(file_.variant), so);
+        add_level_bodies(s, c, *level_, so.native, so.scale);
+        return s;
     });
 }
 
@@ -190,8 +237,11 @@ std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options
             throw;
         }
     }
+    std::optional<LevelBodies> level;
+    if (!options.level_path.empty()) level = read_level_file(options);
     CutseqFile file = read_cutseq(input.bytes, ro);
-    return std::make_unique<CutseqDocument>(std::move(file), std::move(skeleton), so);
+    return std::make_unique<CutseqDocument>(std::move(file), std::move(skeleton), so,
+                                            std::move(level));
 }
 
 }  // namespace ripkit::tr_cutseq

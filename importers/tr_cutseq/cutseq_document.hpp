@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cutseq_types.hpp"
+#include "level_bodies.hpp"
 #include "ripkit/format.hpp"
 #include "scene_builder.hpp"
 #include "skeleton.hpp"
@@ -14,13 +15,14 @@ namespace ripkit::tr_cutseq {
 
 class CutseqDocument : public Document {
   public:
-    CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton, SceneOptions scene_options);
+    CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton, SceneOptions scene_options,
+                   std::optional<LevelBodies> level = std::nullopt);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
     Scene scene(int64_t item) const override;
-    std::vector<std::string> warnings() const override { return file_.warnings; }
+    std::vector<std::string> warnings() const override;
 
     const CutseqFile& file() const { return file_; }
 
@@ -30,10 +32,12 @@ class CutseqDocument : public Document {
     CutseqFile file_;
     std::optional<Skeleton> skeleton_;
     SceneOptions scene_options_;
+    std::optional<LevelBodies> level_;
+    std::vector<std::string> level_warnings_;
 };
 
 // Parses the settings this format reads (entries, scale, interp, cut_threshold,
-// fov) and the skeleton; decodes the input.
+// fov, rooms), the skeleton and the level; decodes the input.
 std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options);
 
 }  // namespace ripkit::tr_cutseq

@@ -104,6 +104,13 @@ void tr_cutseq_write_samples(const std::filesystem::path& dir) {
     tr5.push_back(make_demo_cutscene(demo(1, 150, 2, {90}, 7, false, 3)));
     tr5.push_back(make_demo_cutscene(demo(4, 60, 2, {}, -1, true, 4)));
     write(dir / "CUTSEQ.BIN", write_bin(tr5));
+
+    // ./run.sh converts them with the bundled levels, whose moveables are
+    // these actors (slots 0 and 101) and whose rooms are where they play.
+    const std::string tr4_args = "--level ../tr_level/DEMO.TR4\n",
+                      tr5_args = "--level ../tr_level/DEMO.TRC\n";
+    write(dir / "CUTSEQ.PAK.args", Bytes(tr4_args.begin(), tr4_args.end()));
+    write(dir / "CUTSEQ.BIN.args", Bytes(tr5_args.begin(), tr5_args.end()));
 }
 
 }  // namespace ripkit::formats

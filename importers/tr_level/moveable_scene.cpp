@@ -1,6 +1,5 @@
 #include "moveable_scene.hpp"
 
-
 #include "face_emit.hpp"
 #include "level_checks.hpp"
 #include "slot_names.hpp"
@@ -8,18 +7,6 @@
 namespace ripkit::tr_level {
 
 namespace {
-
-using Point = std::array<int64_t, 3>;
-
-// Mesh j's origin at rest, from the parent's space: the offsets summed along
-// the tree (exact integers, converted once).
-std::vector<Point> rest_origins(const Skeleton& sk) {
-    std::vector<Point> rest(sk.parent.size(), Point{0, 0, 0});
-    for (size_t j = 1; j < sk.parent.size(); ++j)
-        for (int a = 0; a < 3; ++a)
-            rest[j][size_t(a)] = rest[size_t(sk.parent[j])][size_t(a)] + sk.offset[j][size_t(a)];
-    return rest;
-}
 
 bool usable_normals(const TrMesh& tm) {
     if (tm.normals.size() != tm.vertices.size()) return false;
@@ -36,7 +23,7 @@ float shade(int16_t light) {
 }
 
 void add_geometry(Scene& scene, int mesh_node, const std::string& name, const Level& level,
-                  const TrMesh& tm, uint16_t joint, const Point& origin, int skin,
+                  const TrMesh& tm, uint16_t joint, const std::array<int64_t, 3>& origin, int skin,
                   MaterialTable& materials, const Conversion& conv) {
     const bool normals = usable_normals(tm);
     const bool lights = !normals && tm.lights.size() == tm.vertices.size() && !tm.lights.empty();
@@ -46,9 +33,7 @@ void add_geometry(Scene& scene, int mesh_node, const std::string& name, const Le
         // Objects are drawn single-sided whatever bit 15 says (output.cpp).
         Mesh& out = meshes[materials.material(tex, (f.effects & 1) != 0, false, false)];
         emit_face(out, f, level.object_textures[tex], [&](uint16_t v) {
-            const Vec3s& p = tm.vertices[v];
-            out.positions.push_back(conv.point(double(origin[0] + p.x), double(origin[1] + p.y),
-                                               double(origin[2] + p.z)));
+            out.positions.push_back(rest_point(conv, origin, tm.vertices[v]));
             if (normals) {
                 const Vec3s& nv = tm.normals[v];
                 out.normals.push_back(glm::normalize(conv.direction(nv.x, nv.y, nv.z)));
@@ -64,46 +49,83 @@ void add_geometry(Scene& scene, int mesh_node, const std::string& name, const Le
 
 }  // namespace
 
-Body add_body(Scene& scene, int parent, int mesh_node, const std::string& prefix,
-              const Level& level, const Moveable& m, MaterialTable& materials,
-              const Conversion& conv) {
-    Body body;
-    const std::vector<TreeNode> nodes = tree_nodes(level, m);
-    const Skeleton sk = walk_tree(nodes);
-    body.warnings = sk.warnings;
-    const std::vector<Point> rest = rest_origins(sk);
-    Skin skin;
-    skin.name = prefix + "_skin";
+RestPose rest_pose(const Level& level, const Moveable& m) {
+    RestPose pose;
+    pose.nodes = tree_nodes(level, m);
+    pose.skeleton = walk_tree(pose.nodes);
+    const Skeleton& sk = pose.skeleton;
+    pose.origin.assign(sk.parent.size(), {0, 0, 0});
+    for (size_t j = 1; j < sk.parent.size(); ++j)
+        for (size_t a = 0; a < 3; ++a)
+            pose.origin[j][a] = pose.origin[size_t(sk.parent[j])][a] + sk.offset[j][a];
+    return pose;
+}
+
+const TrMesh& moveable_mesh(const Level& level, const Moveable& m, int j) {
+    const size_t pointer = size_t(m.starting_mesh) + size_t(j);
+    return *level.meshes[size_t(level.mesh_of_pointer[pointer])].mesh;
+}
+
+glm::vec3 rest_point(const Conversion& conv, const std::array<int64_t, 3>& origin, const Vec3s& v) {
+    return conv.point(double(origin[0] + v.x), double(origin[1] + v.y), double(origin[2] + v.z));
+}
+
+std::vector<int> add_joints(Scene& scene, int parent, const std::string& prefix, const Moveable& m,
+                            const RestPose& pose, const Conversion& conv) {
+    const Skeleton& sk = pose.skeleton;
+    std::vector<int> joints;
     for (size_t j = 0; j < sk.parent.size(); ++j) {
-        const int p = j == 0 ? parent : body.joints[size_t(sk.parent[j])];
+        const int p = j == 0 ? parent : joints[size_t(sk.parent[j])];
         const int node = scene.add_node(prefix + "_mesh" + std::to_string(j), p);
         Node& n = scene.nodes[size_t(node)];
         if (j > 0) {
             n.translation = conv.point(sk.offset[j][0], sk.offset[j][1], sk.offset[j][2]);
-            n.extras = {{"tree_flags", nodes[j - 1].flags}, {"parent_mesh", sk.parent[j]}};
+            n.extras = {{"tree_flags", pose.nodes[j - 1].flags}, {"parent_mesh", sk.parent[j]}};
         }
         n.extras["mesh"] = j;
         n.extras["mesh_pointer"] = size_t(m.starting_mesh) + j;
-        body.joints.push_back(node);
-        skin.joints.push_back(node);
-        glm::mat4 ibm(1.0f);
-        ibm[3] = glm::vec4(-conv.point(double(rest[j][0]), double(rest[j][1]), double(rest[j][2])),
-                           1.0f);
-        skin.inverse_bind.push_back(ibm);
+        joints.push_back(node);
     }
-    if (body.joints.empty()) return body;
-    skin.skeleton = body.joints[0];
-    body.skin = int(scene.skins.size());
-    scene.skins.push_back(std::move(skin));
-    for (size_t j = 0; j < body.joints.size(); ++j) {
-        const size_t pointer = size_t(m.starting_mesh) + j;
-        const TrMesh& tm = *level.meshes[size_t(level.mesh_of_pointer[pointer])].mesh;
-        add_geometry(scene, mesh_node, prefix + "_mesh" + std::to_string(j) + "_geo", level, tm,
-                     uint16_t(j), rest[j], body.skin, materials, conv);
-    }
-    return body;
+    return joints;
 }
 
+int add_skin(Scene& scene, const std::string& name, const std::vector<int>& joints,
+             const RestPose& pose, const Conversion& conv) {
+    Skin skin;
+    skin.name = name;
+    skin.joints = joints;
+    for (size_t j = 0; j < joints.size(); ++j) {
+        glm::mat4 ibm(1.0f);
+        const auto& o = pose.origin[j];
+        ibm[3] = glm::vec4(-conv.point(double(o[0]), double(o[1]), double(o[2])), 1.0f);
+        skin.inverse_bind.push_back(ibm);
+    }
+    skin.skeleton = joints.empty() ? -1 : joints[0];
+    scene.skins.push_back(std::move(skin));
+    return int(scene.skins.size() - 1);
+}
+
+void add_rigid_meshes(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
+                      const Moveable& geometry, const RestPose& pose, int skin,
+                      MaterialTable& materials, const Conversion& conv) {
+    for (int j = 0; j < geometry.mesh_count && size_t(j) < pose.origin.size(); ++j)
+        add_geometry(scene, mesh_node, prefix + "_mesh" + std::to_string(j) + "_geo", level,
+                     moveable_mesh(level, geometry, j), uint16_t(j), pose.origin[size_t(j)], skin,
+                     materials, conv);
+}
+
+Body add_body(Scene& scene, int parent, int mesh_node, const std::string& prefix,
+              const Level& level, const Moveable& m, MaterialTable& materials,
+              const Conversion& conv) {
+    Body body;
+    const RestPose pose = rest_pose(level, m);
+    body.warnings = pose.skeleton.warnings;
+    body.joints = add_joints(scene, parent, prefix, m, pose, conv);
+    if (body.joints.empty()) return body;
+    body.skin = add_skin(scene, prefix + "_skin", body.joints, pose, conv);
+    add_rigid_meshes(scene, mesh_node, prefix, level, m, pose, body.skin, materials, conv);
+    return body;
+}
 Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv) {
     Scene scene;
     const std::string root = "slot" + std::to_string(m.slot);

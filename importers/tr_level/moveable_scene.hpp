@@ -1,7 +1,9 @@
 // A moveable as a rigidly skinned, textured body: one joint node per mesh,
 // placed by the mesh tree; each mesh's faces bound with weight 1 to its joint.
+// The pieces are exposed for tr-cutseq, whose joints exist already.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -13,20 +15,46 @@
 
 namespace ripkit::tr_level {
 
+// ASSUMPTION: the rest (bind) pose is the tree offsets with no rotation (the
+// file has no other; cutscenes give every rotation).
+struct RestPose {
+    std::vector<TreeNode> nodes;                 // node j-1 places mesh j
+    Skeleton skeleton;                           // parents, offsets, warnings
+    std::vector<std::array<int64_t, 3>> origin;  // mesh j's origin at rest, model space, TR units
+};
+
+// The moveable must have passed check_level.
+RestPose rest_pose(const Level& level, const Moveable& m);
+const TrMesh& moveable_mesh(const Level& level, const Moveable& m, int j);
+// A vertex of a mesh whose origin is `origin`, at rest, in output space.
+glm::vec3 rest_point(const Conversion& conv, const std::array<int64_t, 3>& origin, const Vec3s& v);
+
+// Nodes `<prefix>_mesh<j>`: mesh 0 under `parent`, the rest by the tree,
+// translated by the tree offsets. Returns them by mesh.
+std::vector<int> add_joints(Scene& scene, int parent, const std::string& prefix, const Moveable& m,
+                            const RestPose& pose, const Conversion& conv);
+
+// A skin `name` over `joints` (node of mesh j); the inverse binds undo the
+// rest origins, so vertices are in the space of mesh 0's parent. Returns its index.
+int add_skin(Scene& scene, const std::string& name, const std::vector<int>& joints,
+             const RestPose& pose, const Conversion& conv);
+
+// Meshes `<prefix>_mesh<j>_geo` (one per material, later ones `_1`, `_2`...)
+// drawn at `mesh_node`: mesh j of `geometry` at rest origin j of `pose`,
+// every vertex weighted 1 to skin joint j. `mesh_node` must have an identity
+// world transform (skinned meshes ignore their node's transform in glTF;
+// three.js does not).
+void add_rigid_meshes(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
+                      const Moveable& geometry, const RestPose& pose, int skin,
+                      MaterialTable& materials, const Conversion& conv);
+
 struct Body {
     std::vector<int> joints;  // node of mesh j
     int skin = -1;
     std::vector<std::string> warnings;
 };
 
-// ASSUMPTION: the rest (bind) pose is the tree offsets with no rotation (the
-// file has no other; cutscenes give every rotation).
-// Adds nodes `<prefix>_mesh<j>` (mesh 0 under `parent`, the rest by the tree,
-// translated by the tree offsets, no rotation: the rest pose), a skin over
-// them and meshes `<prefix>_mesh<j>_geo` (one per material) drawn at node
-// `mesh_node`, which must have an identity world transform (skinned meshes
-// ignore their node's transform in glTF; three.js does not). Vertices are in
-// the space of `parent`. The moveable must have passed check_level.
+// add_joints, add_skin and add_rigid_meshes of one moveable.
 Body add_body(Scene& scene, int parent, int mesh_node, const std::string& prefix,
               const Level& level, const Moveable& m, MaterialTable& materials,
               const Conversion& conv);

@@ -178,7 +178,7 @@ TEST_CASE("tr_level dump: values as stored") {
     CHECK(d["version"] == "tr4");
     CHECK(d["pages"]["count"] == 3);
     CHECK(d["rooms"].size() == 2);
-    CHECK(d["rooms"][1]["x"] == 4096);
+    CHECK(d["rooms"][1]["x"] == 45056);
     CHECK(d["rooms"][0]["quads"][4] == nlohmann::json({9, 10, 11, 12, 0x8000}));
     CHECK(d["mesh_pointers"].size() == 61);
     CHECK(d["meshes"].size() == 60);
@@ -193,6 +193,6 @@ TEST_CASE("tr_level dump: values as stored") {
     CHECK(one["meshes"][14]["lights"][1] == 1000);
     const nlohmann::json rooms = doc->dump(kRoomsItem);
     CHECK(rooms["rooms"][0]["vertices"][12] ==
-          nlohmann::json({0, 0, 0, 0, 0, (19 << 10) | (24 << 5) | 16}));
+          nlohmann::json({0, -1792, 0, 0, 0, (19 << 10) | (24 << 5) | 16}));
     CHECK_THROWS_AS(doc->dump(77), Error);
 }

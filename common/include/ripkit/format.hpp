@@ -50,6 +50,7 @@ struct Input {
 struct Options {
     bool native = false;                  // engine units and axes, no conversion
     std::string skeleton_path;            // TR: --skeleton FILE.json; Zouna: Skel_Z
+    std::string level_path;               // TR cutscenes: --level FILE (.TR4 / .TRC)
     std::string names_path;               // Zouna: crc -> name list
     std::vector<std::string> anim_paths;  // Zouna: --anim files
     std::vector<std::string> anims;       // animation selection (Pikachu banks, ...)

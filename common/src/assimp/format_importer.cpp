@@ -88,6 +88,7 @@ void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
     item_ = imp->GetPropertyInteger("RIPKIT_ITEM", -1);
     options_.native = imp->GetPropertyInteger("RIPKIT_NATIVE", 0) != 0;
     options_.skeleton_path = imp->GetPropertyString("RIPKIT_SKELETON", "");
+    options_.level_path = imp->GetPropertyString("RIPKIT_LEVEL", "");
     options_.names_path = imp->GetPropertyString("RIPKIT_NAMES", "");
     options_.anims = split_list(imp->GetPropertyString("RIPKIT_ANIMS", ""));
     const int cine = imp->GetPropertyInteger("RIPKIT_CINE", -1);

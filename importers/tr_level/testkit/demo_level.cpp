@@ -128,16 +128,20 @@ Face room_face(std::array<uint16_t, 4> v, bool quad, uint16_t texture) {
     return f;
 }
 
+// Where the bundled cutscenes play (their origins are x 41984..45056,
+// y -2304, z 35840): room 0 holds the TR4 ones, room 1 TR5's cutscene 4.
 std::vector<Room> rooms(Version v) {
+    constexpr int kFloor = -1792;  // under the actors' feet
     Room a;
-    a.x = 0;
-    a.z = 0;
-    a.y_bottom = 0;
-    a.y_top = -2048;
+    a.x = 40960;
+    a.z = 34816;
+    a.y_bottom = kFloor;
+    a.y_top = -4096;
     for (int k = 0; k < 3; ++k)
         for (int i = 0; i < 3; ++i)
-            a.vertices.push_back(room_vertex(v, 1024 * i, 0, 1024 * k, k * 3 + i));
-    const int wall[4][3] = {{0, -1024, 0}, {2048, -1024, 0}, {2048, 0, 0}, {0, 0, 0}};
+            a.vertices.push_back(room_vertex(v, 2048 * i, kFloor, 2048 * k, k * 3 + i));
+    const int wall[4][3] = {
+        {0, kFloor - 1024, 0}, {4096, kFloor - 1024, 0}, {4096, kFloor, 0}, {0, kFloor, 0}};
     for (int i = 0; i < 4; ++i)
         a.vertices.push_back(room_vertex(v, wall[i][0], wall[i][1], wall[i][2], 9 + i));
     for (int k = 0; k < 2; ++k)
@@ -148,7 +152,7 @@ std::vector<Room> rooms(Version v) {
         }
     a.faces.push_back(room_face({9, 10, 11, 12}, true, kRoomQuadTex | 0x8000));
     a.faces.push_back(room_face({0, 1, 9, 0}, false, kRoomTriTex));
-    a.sectors_z = a.sectors_x = 3;
+    a.sectors_z = a.sectors_x = 4;
     a.portals = v == Version::Tr4 ? 1 : 0;
     a.lights = 1;
     a.statics = 1;
@@ -158,18 +162,20 @@ std::vector<Room> rooms(Version v) {
     a.flags = 0x20;
 
     Room b;
-    b.x = 4096;
-    b.z = 0;
-    b.y_bottom = 0;
-    b.y_top = -1024;
-    const int pts[8][3] = {{0, 0, 0},    {1024, 0, 0},    {1024, 0, 1024},    {0, 0, 1024},
-                           {0, -512, 0}, {1024, -512, 0}, {1024, -512, 1024}, {0, -512, 1024}};
+    b.x = 45056;
+    b.z = 34816;
+    b.y_bottom = kFloor;
+    b.y_top = -3584;
+    const int up = kFloor - 512;
+    const int pts[8][3] = {{0, kFloor, 0},    {4096, kFloor, 0}, {4096, kFloor, 4096},
+                           {0, kFloor, 4096}, {0, up, 0},        {1024, up, 0},
+                           {1024, up, 1024},  {0, up, 1024}};
     for (int i = 0; i < 8; ++i)
         b.vertices.push_back(room_vertex(v, pts[i][0], pts[i][1], pts[i][2], 20 + i));
     b.faces.push_back(room_face({0, 3, 2, 1}, true, kRoomQuadTex));
     b.faces.push_back(room_face({4, 5, 6, 0}, false, kRoomTriTex | 0x8000));
     b.faces.push_back(room_face({4, 6, 7, 0}, false, kRoomTriTex | 0x8000));
-    b.sectors_z = b.sectors_x = 1;
+    b.sectors_z = b.sectors_x = 4;
     b.layers = 2;  // TR5: vertices 0..3 and 4..7
     b.ambient = 0xFF202020;
     return {a, b};
@@ -230,8 +236,10 @@ LevelSpec demo_level(Version v) {
                                j == 14 ? Shading::Lights : Shading::Normals));
     for (int j = 0; j < 15; ++j)  // 16..30: LARA_SKIN
         s.meshes.push_back(box(30 + j, 0, 50 + 4 * j, kTriTex, Shading::Normals));
-    for (int j = 1; j < 15; ++j)  // 31..44: LARA_SKIN_JOINTS meshes 1..14
-        s.meshes.push_back(box(8 + j, 0, 16, kTriTex, Shading::Normals));
+    // 31..44: LARA_SKIN_JOINTS meshes 1..14. The left knee (2) is as wide as
+    // the shin: its top corners meet the shin's and are bound to it.
+    for (int j = 1; j < 15; ++j)
+        s.meshes.push_back(box(j == 2 ? 32 : 8 + j, 0, 16, kTriTex, Shading::Normals));
     for (int j = 0; j < 15; ++j) {  // 45..59: the second actor
         TrMesh m = box(15 + 2 * j, 0, 30 + 3 * j, kAdditiveTex, Shading::Normals);
         if (j == 4) m.faces[0].effects = 1;  // one additive face by its effects

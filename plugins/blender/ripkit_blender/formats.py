@@ -17,6 +17,7 @@ class FormatSpec:
 #   item      --item N (the format's own item numbering)
 #   native    --native
 #   skeleton  --skeleton FILE
+#   level     --level FILE (Tomb Raider cutscenes: the level with the bodies)
 #   names     --names FILE
 #   anim      --anim FILE (repeatable; extra animation files)
 #   anims     --anims a,b (animation selection)
@@ -30,8 +31,9 @@ FORMATS = (
         key="tr_cutseq",
         label="Tomb Raider 4/5 cutscenes (CUTSEQ.PAK/.BIN)",
         extensions=("pak", "bin"),
-        options=frozenset({"item", "native", "skeleton", "settings"}),
-        description="Engine cutscene: camera, Lara and actors (item = cutscene number)",
+        options=frozenset({"item", "native", "skeleton", "level", "settings"}),
+        description="Engine cutscene: camera, Lara and actors (item = cutscene number); "
+                    "with a level file, the actors' bodies and the rooms",
     ),
     FormatSpec(
         key="tr_level",
@@ -65,9 +67,9 @@ FORMATS = (
     FormatSpec(
         key="",
         label="Any ripkit format (detect)",
-        extensions=("pak", "bin", "tr4", "trc", "str", "xa", "dpc", "animation_z", "skel_z", "materialanim_z",
-                    "z64", "n64", "v64"),
-        options=frozenset({"item", "native", "skeleton", "names", "anim", "anims", "cine",
+        extensions=("pak", "bin", "tr4", "trc", "str", "xa", "dpc", "animation_z", "skel_z",
+                    "materialanim_z", "z64", "n64", "v64"),
+        options=frozenset({"item", "native", "skeleton", "level", "names", "anim", "anims", "cine",
                            "audio", "settings"}),
         description="Let ripkit detect the format from the file's content",
     ),
@@ -103,7 +105,7 @@ def convert_args(spec, values, source, out_glb):
         args += ["--item", item]
     if "native" in opts and values.get("native"):
         args.append("--native")
-    for name in ("skeleton", "names"):
+    for name in ("skeleton", "level", "names"):
         if name in opts and values.get(name):
             args += ["--" + name, values[name]]
     if "anim" in opts:

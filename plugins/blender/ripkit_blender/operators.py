@@ -22,6 +22,10 @@ _FORMAT_PROPS = {
     "skeleton": lambda: StringProperty(
         name="Skeleton file", subtype="FILE_PATH", default="",
         description="Companion skeleton (Tomb Raider: JSON; Zouna: Skel_Z)"),
+    "level": lambda: StringProperty(
+        name="Level file", subtype="FILE_PATH", default="",
+        description="Tomb Raider cutscenes: the level (.TR4/.TRC) with the actors' meshes, "
+                    "skeletons and textures, and the rooms (ripkit --level)"),
     "names": lambda: StringProperty(
         name="Names file", subtype="FILE_PATH", default="",
         description="Companion CRC -> name list (Zouna)"),
@@ -47,8 +51,8 @@ _FORMAT_PROPS = {
         description="Format-specific overrides key=value, separated by ';' (ripkit --set)"),
 }
 
-_ORDER = ("item", "native", "skeleton", "names", "anim", "combine", "anims", "cine", "audio",
-          "settings")
+_ORDER = ("item", "native", "skeleton", "level", "names", "anim", "combine", "anims", "cine",
+          "audio", "settings")
 
 
 def _common_props():

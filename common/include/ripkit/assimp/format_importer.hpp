@@ -8,6 +8,7 @@
 //   "RIPKIT_NATIVE"   int     1 = engine units and axes
 //   "RIPKIT_SETTINGS" string  "key=value;key=value" format-specific overrides
 //   "RIPKIT_SKELETON" string  companion skeleton path (TR --skeleton, Zouna Skel_Z)
+//   "RIPKIT_LEVEL"    string  companion level path (TR cutscenes --level)
 #pragma once
 
 #include <assimp/BaseImporter.h>
