@@ -57,15 +57,18 @@ Cutscene demo(int frames, uint32_t seed) {
 struct Fixture {
     MemoryFiles files;
     Cutscene cut = demo(40, 1);
+    bool bin = false;     // a TR5 CUTSEQ.BIN instead of TR4's PAK
+    bool native = false;  // --native
     std::unique_ptr<Document> open(const std::string& rooms = "",
                                    tr_level::Version v = tr_level::Version::Tr4) {
         files.files["CUT.TR4"] = tk::write_level(tk::demo_level(v));
         Input in;
-        in.path = "CUTSEQ.PAK";
-        in.bytes = write_pak({cut});
+        in.path = bin ? "CUTSEQ.BIN" : "CUTSEQ.PAK";
+        in.bytes = bin ? write_bin({cut}) : write_pak({cut});
         Options o;
         o.level_path = "CUT.TR4";
         o.files = &files;
+        o.native = native;
         if (!rooms.empty()) o.settings["rooms"] = rooms;
         return open_cutseq(in, o);
     }
@@ -200,6 +203,39 @@ TEST_CASE("tr_cutseq --level: actors become skins on the level's trees, Lara fro
     CHECK(mesh(s, "actor1_mesh4_geo"));
     CHECK_FALSE(mesh(s, "actor1_joint1_geo"));
     CHECK(s.extras["level"]["bodies"] == nlohmann::json({"lara_skin", "slot"}));
+}
+
+TEST_CASE("tr_cutseq --level TR5: a CUTSEQ.BIN with a .TRC, no game warning, Lara's skin") {
+    Fixture fx;
+    fx.bin = true;
+    const auto doc = fx.open("", tr_level::Version::Tr5);
+    for (const std::string& w : doc->warnings()) CHECK(w.rfind("level:", 0) != 0);
+    const Scene s = doc->scene(1);
+    validate_scene(s);
+    CHECK(s.skins.size() == 2);
+    CHECK(mesh(s, "actor0_joint2_geo"));
+    CHECK(s.extras["level"]["version"] == "tr5");
+    CHECK(s.extras["level"]["bodies"] == nlohmann::json({"lara_skin", "slot"}));
+    CHECK(s.nodes[size_t(node(s, "actor1_mesh5"))].parent == node(s, "actor1_mesh2"));
+}
+
+TEST_CASE("tr_cutseq --level --native: TR units and axes, rest vertices = tree origin + vertex") {
+    Fixture fx;
+    fx.native = true;
+    const Scene s = fx.open()->scene(1);
+    // LARA_SKIN mesh 13 (left hand, box h 43, y 0..102), corner 3, at the
+    // origin of mesh 13 on LARA's tree: offsets summed by hand, Y down kept.
+    const auto o = origins(kLaraParents, tk::lara_tree());
+    const hand::V3 c = corner(3, 43, 0, 102);
+    const glm::vec3 want(float(o[13][0] + c[0]), float(o[13][1] + c[1]), float(o[13][2] + c[2]));
+    const Mesh* hand_mesh = mesh(s, "actor0_mesh13_geo");
+    REQUIRE(hand_mesh);
+    bool found = false;
+    for (const glm::vec3& p : hand_mesh->positions) found |= p == want;
+    CHECK(found);
+    const tr_level::TreeNode head = tk::lara_tree()[13];  // places mesh 14
+    CHECK(s.nodes[size_t(node(s, "actor0_mesh14"))].translation ==
+          glm::vec3(float(head.dx), float(head.dy), float(head.dz)));
 }
 
 TEST_CASE("tr_cutseq --level rooms: none, near (where the actors are), all") {
