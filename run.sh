@@ -57,7 +57,8 @@ while IFS= read -r -d '' sample; do
     extra=()
     if [ -f "$sample.args" ]; then read -r -a extra <"$sample.args"; fi
     mkdir -p "$dest"
-    if err=$(cd "$(dirname "$sample")" && "$RIPKIT" convert "$sample" "$dest" --all "${extra[@]}" 2>&1 >/dev/null); then
+    # out/ is run.sh's own: a rebuilt tool replaces what an earlier run wrote.
+    if err=$(cd "$(dirname "$sample")" && "$RIPKIT" convert "$sample" "$dest" --all --overwrite "${extra[@]}" 2>&1 >/dev/null); then
         touch "$stamp"
         converted=$((converted + 1))
         echo "run.sh: samples/$rel -> ${dest#"$ROOT"/}/"

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "commands.hpp"
 #include "progress.hpp"
@@ -58,22 +59,22 @@ int convert_one(const ConvertArgs& a, OutputFormat fmt) {
     return 0;
 }
 
-// Removes what this run wrote when a later item fails, so a failed --all
-// leaves no partial set behind.
-class Rollback {
-  public:
-    void add(const std::vector<fs::path>& files) {
-        files_.insert(files_.end(), files.begin(), files.end());
+// `<stem>_<id>.<ext>` for every item; two items of one id would share a file,
+// so that is refused before anything is written (the decoders give every item
+// its own id, see zouna's repeated names).
+std::vector<std::string> item_file_names(const std::string& stem,
+                                         const std::vector<ItemSummary>& items, OutputFormat fmt) {
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const ItemSummary& item : items) {
+        names.push_back(stem + "_" + std::to_string(item.id) + "." + output_format_extension(fmt));
+        if (!seen.insert(names.back()).second)
+            fail_no_offset(ErrorKind::BadValue,
+                           "items of distinct ids, but two are item " + std::to_string(item.id) +
+                               " (both would be written as '" + names.back() + "')");
     }
-    void commit() { files_.clear(); }
-    ~Rollback() {
-        std::error_code ec;
-        for (const fs::path& p : files_) fs::remove(p, ec);
-    }
-
-  private:
-    std::vector<fs::path> files_;
-};
+    return names;
+}
 
 int convert_all(const ConvertArgs& a, OutputFormat fmt) {
     const fs::path dir = a.out;
@@ -98,22 +99,35 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
     ExportOptions eo;
     eo.format = fmt;
     eo.protected_paths = session.protected_paths();
-    const std::string stem = fs::path(a.common.file).stem().string();
-    Rollback rollback;
+    // Without --overwrite an existing output is refused (exit 2) before it is
+    // touched; with it, replaced files wait aside until every item is written,
+    // and a failing item puts them back (no file that existed is ever lost).
+    eo.overwrite = a.overwrite;
+    OutputTransaction run;
+    eo.transaction = &run;
+    const std::vector<std::string> names =
+        item_file_names(fs::path(a.common.file).stem().string(), items, fmt);
+    // The scene files are checked before any item is decoded; companions
+    // (.wav, .bin) when their item is written (export_scene, same refusal),
+    // and so is a folder in the way (an I/O error, whatever --overwrite says).
+    for (const std::string& name : names)
+        if (!a.overwrite && fs::exists(fs::symlink_status(dir / name, ec)) &&
+            !fs::is_directory(dir / name, ec))
+            fail_no_offset(ErrorKind::Usage, "an output '" + (dir / name).string() +
+                                                 "' that does not exist yet (--overwrite "
+                                                 "replaces existing files)");
     size_t files = 0;
     for (size_t i = 0; i < items.size(); ++i) {
-        const std::string name =
-            stem + "_" + std::to_string(items[i].id) + "." + output_format_extension(fmt);
+        const std::string& name = names[i];
         if (!progress(i + 1, items.size(), name + " (" + items[i].label + ")"))
             fail_no_offset(ErrorKind::Cancelled, "the job to run to its end");
         const Scene scene = item_scene(session, items[i].id);
         const ExportResult r = with_context("item " + std::to_string(items[i].id),
                                             [&] { return export_scene(scene, dir / name, eo); });
-        rollback.add(r.written);
         files += r.written.size();
         for (const std::string& n : r.notes) std::fprintf(stderr, "ripkit: note: %s\n", n.c_str());
     }
-    rollback.commit();
+    run.commit();
     std::fprintf(stderr, "ripkit: wrote %zu files for %zu items to %s\n", files, items.size(),
                  dir.string().c_str());
     return 0;

@@ -51,6 +51,8 @@ void define_verbs(CLI::App& app, Verbs& v) {
         conv->add_option("--item", v.convert.item, "Item id (default: first non-empty)");
     conv->add_flag("--all", v.convert.all, "Every non-empty item into OUT as <stem>_<id>.<ext>")
         ->excludes(v.convert.item_opt);
+    conv->add_flag("--overwrite", v.convert.overwrite,
+                   "With --all: replace outputs that exist (put back if an item fails)");
     conv->add_option("--format", v.convert.format,
                      "glb, gltf, fbx or dae (default: OUT's extension); from a scene "
                      "(.glb/.gltf/.fbx): tr-cutseq or zouna");

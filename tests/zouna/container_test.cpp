@@ -8,6 +8,7 @@
 #include "document.hpp"
 #include "format.hpp"
 #include "names.hpp"
+#include "same_name_bigfile.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
@@ -236,19 +237,7 @@ TEST_CASE("an Animation_Z with --skeleton binds to that skeleton") {
 TEST_CASE("BigFile: objects of one name are distinct items, each decoding its own object") {
     // Issue 17: 20 objects called SAME were one item id, so `convert --all`
     // wrote the first one 20 times over a single file name.
-    std::vector<Bytes> objects;
-    for (int i = 0; i < 20; ++i) {
-        Skel s;
-        Bone b;
-        b.name = asobo_crc32("ROOT");
-        b.translation = {float(i), 0, 0};
-        s.bones.push_back(b);
-        objects.push_back(write_object(asobo_crc32("Skel_Z"), asobo_crc32("SAME"), {},
-                                       write_skel(s, Endian::Little, Variants{}), Endian::Little,
-                                       false));
-    }
-    const auto doc =
-        open(write_bigfile(objects, Endian::Little, "v1.381.67.09 - Asobo Studio", 4), "SAME.DPC");
+    const auto doc = open(test::same_name_bigfile(20), "SAME.DPC");
     const auto items = doc->items();
     REQUIRE(items.size() == 20);
     const int64_t crc = asobo_crc32("SAME");
