@@ -106,9 +106,13 @@ if [ "$FUZZ_SECONDS" -gt 0 ]; then
             seeds+=("build-fuzz/seeds/$name")
         fi
         for d in "samples/$area" "fuzz/$area/corpus"; do if [ -d "$d" ]; then seeds+=("$d"); fi; done
-        echo "test.sh: fuzzing $name"
+        # fuzz/<area>/<target>.options: extra libFuzzer flags for that target
+        # (the Pikachu targets' -max_len, so the 14 MB sample ROM is a seed).
+        opts=()
+        if [ -f "fuzz/$area/$name.options" ]; then read -ra opts <"fuzz/$area/$name.options"; fi
+        echo "test.sh: fuzzing $name ${opts[*]}"
         if ! "$fz" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
-            -print_final_stats=0 -artifact_prefix="build-fuzz/artifacts/$name-" \
+            -print_final_stats=0 -artifact_prefix="build-fuzz/artifacts/$name-" "${opts[@]}" \
             "$corpus" "${seeds[@]}" >"build-fuzz/$name.log" 2>&1; then
             tail -n 40 "build-fuzz/$name.log" >&2
             echo "test.sh: fuzz target $name found a failure (see build-fuzz/artifacts/)" >&2

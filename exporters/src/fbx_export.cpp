@@ -201,8 +201,7 @@ Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx) {
     return fbx::write(f);
 }
 
-void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-               std::vector<std::string>& notes) {
+Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes) {
     std::unique_ptr<aiScene> ai = to_aiscene(scene);
     BakeOptions bake;
     bake.seconds_to_key_time = 1.0;
@@ -213,9 +212,8 @@ void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Sta
     if (!blob)
         fail_no_offset(ErrorKind::Io, std::string("Assimp's fbx exporter to succeed: ") +
                                           exporter.GetErrorString());
-    const Bytes fixed =
+    Bytes fixed =
         repair_assimp_fbx(scene, ByteSpan(static_cast<const uint8_t*>(blob->data), blob->size));
-    st.add(out, fixed);
     if (!scene.cameras.empty())
         notes.push_back("FBX: cameras are not exported by Assimp 5.2.5 (their nodes are)");
     if (!scene.animations.empty())
@@ -223,6 +221,12 @@ void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Sta
             "FBX: rotations become Euler curves (unwrapped); STEP held, CUBICSPLINE sampled at "
             "60 Hz");
     notes.push_back("FBX: extras, texture switching and audio are not carried");
+    return fixed;
+}
+
+void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
+               std::vector<std::string>& notes) {
+    st.add(out, fbx_bytes(scene, notes));
 }
 
 }  // namespace ripkit

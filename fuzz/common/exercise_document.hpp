@@ -1,13 +1,21 @@
 // The body every libFuzzer target shares: all Document verbs on one decoded
-// input. ripkit::Error is an accepted outcome (per item, so one bad item does
-// not hide the others); crashes, sanitizer reports, leaks, hangs and any other
-// exception are findings. Scenes must pass validate_scene.
+// input, and every scene exported as glb and FBX in memory - the path a
+// `convert` takes, so what the scene builders and exporters make of an
+// accepted input is fuzzed too. ripkit::Error is an accepted outcome (per
+// item, so one bad item does not hide the others); crashes, sanitizer
+// reports, leaks, hangs, any other exception and a NaN or Inf in the exported
+// bytes are findings. Scenes must pass validate_scene.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
 
+#include "finite_output.hpp"
+#include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit/gltf_export.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit::fuzz {
@@ -21,14 +29,42 @@ inline Options small_limits() {
     return o;
 }
 
+// RIPKIT_FUZZ_VERBOSE=1: every accepted Error on stderr, to see how far a
+// seed gets (a seed that never reaches the exporters fuzzes only decoding).
+inline void accepted(const Error& e) {
+    static const bool verbose = std::getenv("RIPKIT_FUZZ_VERBOSE") != nullptr;
+    if (verbose) std::fprintf(stderr, "ripkit fuzz: accepted: %s\n", e.what());
+}
+
+[[noreturn]] inline void non_finite_finding(const char* what, const std::string& where) {
+    std::fprintf(stderr, "ripkit fuzz: non-finite value in the %s output: %s\n", what,
+                 where.c_str());
+    std::abort();
+}
+
+// glb and FBX of `scene`, in memory, each scanned for NaN and Inf.
+inline void export_scene_in_memory(const Scene& scene) {
+    std::vector<std::string> notes;
+    const Bytes glb = write_glb(build_gltf(scene, notes));
+    const std::string glb_bad = nonfinite_in_glb(glb);
+    if (!glb_bad.empty()) non_finite_finding("glb", glb_bad);
+    const Bytes fbx = fbx_bytes(scene, notes);
+    const std::string fbx_bad = nonfinite_in_fbx(fbx);
+    if (!fbx_bad.empty()) non_finite_finding("FBX", fbx_bad);
+}
+
 inline void exercise_document(const Document& doc) {
     (void)doc.info();
     (void)doc.dump(std::nullopt);
     for (const ItemSummary& item : doc.items()) {
         try {
             (void)doc.dump(item.id);
-            if (!item.empty) validate_scene(doc.scene(item.id));
-        } catch (const Error&) {
+            if (item.empty) continue;
+            const Scene scene = doc.scene(item.id);
+            validate_scene(scene);
+            export_scene_in_memory(scene);
+        } catch (const Error& e) {
+            accepted(e);
         }
     }
 }
@@ -42,7 +78,8 @@ inline void exercise_format(const Format& format, const char* path, const uint8_
     try {
         (void)format.probe(input.bytes, input.path);
         exercise_document(*format.open(input, options));
-    } catch (const Error&) {
+    } catch (const Error& e) {
+        accepted(e);
     }
 }
 

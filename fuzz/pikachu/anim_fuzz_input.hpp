@@ -42,9 +42,11 @@ inline const ripkit::pikachu::GameTrig& fuzz_trig() {
 
 // Returns the number of animations built. A bank that cannot become an
 // animation is an accepted outcome (its error goes to `errors` when given);
-// validate_scene failing is a finding.
+// validate_scene failing is a finding. The scene goes to `scene` when given
+// (the fuzzer exports it).
 inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits,
-                             std::vector<ripkit::Error>* errors = nullptr) {
+                             std::vector<ripkit::Error>* errors = nullptr,
+                             ripkit::Scene* scene = nullptr) {
     using namespace ripkit;
     using namespace ripkit::pikachu;
     if (data.size() < kAnimHeader) return 0;
@@ -97,7 +99,9 @@ inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits
         }
     }
     validate_scene(s);  // a bank that built must give a valid scene
-    return s.animations.size();
+    const size_t built = s.animations.size();
+    if (scene) *scene = std::move(s);
+    return built;
 }
 
 // The sample ROM's banks 3, 17 and 42 as one input (bank slots 0..2).

@@ -14,6 +14,10 @@ namespace ripkit {
 // records, exact animation stack times); exposed for tests.
 Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx);
 
+// The repaired binary FBX of `scene`, in memory (the fuzz targets export
+// through it); `notes` receives what FBX cannot carry.
+Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes);
+
 void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
                std::vector<std::string>& notes);
 void stage_collada(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
