@@ -55,8 +55,8 @@ void decode_bench(benchmark::State& state, const char* audio) {
     const Bytes& in = stream();
     const double base = memcpy_seconds();
     Options o;
-    o.cine = 3;
-    o.audio = audio;
+    o.format_options["cine"] = {"3"};
+    o.format_options["audio"] = {audio};
     size_t samples = 0;
     for (auto _ : state) {
         CineDocument doc(in, o);

@@ -51,12 +51,6 @@ std::shared_ptr<Budget> budget_for(const Options& options) {
     return std::make_shared<Budget>(options.limits, options.progress);
 }
 
-std::optional<std::string> Options::setting(const std::string& key) const {
-    auto it = settings.find(key);
-    if (it == settings.end()) return std::nullopt;
-    return it->second;
-}
-
 int64_t Document::default_item() const {
     for (const ItemSummary& s : items())
         if (!s.empty) return s.id;

@@ -1,10 +1,9 @@
-// `info`, `list` and `formats`: what a file is and what it holds.
+// `info` and `list`: what a file is and what it holds.
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 #include "commands.hpp"
-#include "ripkit/registry.hpp"
 #include "session.hpp"
 
 namespace ripkit::cli {
@@ -98,20 +97,6 @@ int run_list(const ListArgs& args) {
     for (const ItemSummary& s : items) {
         std::cout << s.id << "  " << (s.empty ? "(empty) " : "") << s.label << fields_text(s.fields)
                   << '\n';
-    }
-    return 0;
-}
-
-int run_formats() {
-    for (const FormatEntry& e : format_entries()) {
-        const FormatInfo& fi = e.format().info();
-        std::string exts;
-        for (const std::string& x : fi.extensions) {
-            if (!exts.empty()) exts += ' ';
-            exts += '.';
-            exts += x;
-        }
-        std::cout << fi.id << "  " << fi.name << "  " << exts << '\n';
     }
     return 0;
 }

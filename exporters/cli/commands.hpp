@@ -54,6 +54,12 @@ int run_convert(const ConvertArgs& args);
 bool wants_pack(const ConvertArgs& args);
 int run_pack(const ConvertArgs& args);
 int run_view(const ViewArgs& args);
-int run_formats();
+struct FormatsArgs {
+    bool json = false;     // every schema as JSON
+    std::string markdown;  // a format id: its tables; "options": every format option
+    std::string out;       // empty: stdout
+};
+
+int run_formats(const FormatsArgs& args);
 
 }  // namespace ripkit::cli

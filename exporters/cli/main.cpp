@@ -22,6 +22,7 @@ struct Verbs {
     DumpArgs dump;
     ConvertArgs convert;
     ViewArgs view;
+    FormatsArgs formats;
 };
 
 void define_verbs(CLI::App& app, Verbs& v) {
@@ -69,7 +70,15 @@ void define_verbs(CLI::App& app, Verbs& v) {
                      "An npm `three` package folder to inline instead of the built-in copy "
                      "(default: $RIPKIT_THREE_DIR)");
 
-    app.add_subcommand("formats", "The formats this build reads");
+    CLI::App* formats = app.add_subcommand("formats", "The formats this build reads");
+    CLI::Option* json = formats->add_flag(
+        "--json", v.formats.json, "Every format's settings, options and assumptions as JSON");
+    formats
+        ->add_option("--markdown", v.formats.markdown,
+                     "The docs tables of format ID (or `options`: every format option)")
+        ->type_name("ID")
+        ->excludes(json);
+    formats->add_option("-o,--output", v.formats.out, "Write to this file instead of stdout");
 }
 
 int run_verb(const CLI::App& app, const Verbs& v) {
@@ -78,7 +87,7 @@ int run_verb(const CLI::App& app, const Verbs& v) {
     if (app.got_subcommand("dump")) return run_dump(v.dump);
     if (app.got_subcommand("convert")) return run_convert(v.convert);
     if (app.got_subcommand("view")) return run_view(v.view);
-    return run_formats();
+    return run_formats(v.formats);
 }
 
 // The input of whichever verb ran, to name it in errors raised outside decoding.

@@ -4,6 +4,7 @@
 
 #include "ripkit/error.hpp"
 #include "ripkit/registry.hpp"
+#include "ripkit/settings.hpp"
 
 namespace ripkit::cli {
 
@@ -60,6 +61,8 @@ Session::Session(const CommonArgs& args, ProgressFn progress) : args_(args) {
         options_.progress = std::move(progress);
         input_.bytes = read_file(input_.path, options_.limits);
         format_ = &choose_format(args, input_);
+        // Settings and options are checked before anything is decoded.
+        const Settings checked(*format_, options_);
         doc_ = format_->open(input_, options_);
     } catch (Error& e) {
         if (e.file().empty()) e.set_file(input_.path);

@@ -10,8 +10,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace ripkit;
     Options o = fuzz::small_limits();
-    o.cine = size & 1 ? 0 : 3;
-    o.audio = size & 2 ? "all" : "played";
+    o.format_options["cine"] = {size & 1 ? "0" : "3"};
+    o.format_options["audio"] = {size & 2 ? "all" : "played"};
     try {
         rugrats::probe_stream(ByteSpan(data, size));
         rugrats::CineDocument doc(Bytes(data, data + size), o);

@@ -61,7 +61,7 @@ struct Reader {
             p.start_ticks = ticks_total;
             p.start = double(ticks_total) * double(quantum);
             if (p.hold()) {
-                // ASSUMPTION: ticks 255 holds the piece's value at its start
+                // ASSUMPTION(anim_hold): ticks 255 holds the piece's value at its start
                 // for the rest of the bank and ends the stream.
                 p.duration = std::max(0.0, double(duration) - p.start);
                 out.push_back(p);
@@ -70,7 +70,7 @@ struct Reader {
             p.duration = double(p.ticks) * double(quantum);
             out.push_back(p);
             ticks_total += p.ticks;
-            // ASSUMPTION: a stream ends when its pieces reach the bank
+            // ASSUMPTION(anim_hold): a stream ends when its pieces reach the bank
             // duration; the last value then holds.
             if (double(ticks_total) * double(quantum) >= double(duration)) break;
             at += 0x10;
@@ -83,7 +83,7 @@ struct Reader {
         t.entry_offset = uint32_t(entry);
         t.node_type = type;
         t.vector_offset = vector_rel;
-        // ASSUMPTION: vector offsets are relative to kAnimBase, like the tables'.
+        // ASSUMPTION(anim_offsets): vector offsets are relative to kAnimBase, like the tables'.
         const uint64_t vec = resolve(rom, vector_rel, entry + 4, "a track vector");
         const int n = scalars_for_type(type);
         for (int i = 0; i < n; ++i) {
@@ -98,7 +98,7 @@ struct Reader {
                     break;
                 case uint32_t(ScalarKind::Cubic):
                 case uint32_t(ScalarKind::Linear): {
-                    // ASSUMPTION: stream offsets are relative to kAnimBase.
+                    // ASSUMPTION(anim_offsets): stream offsets are relative to kAnimBase.
                     const uint64_t st = resolve(rom, s.value, at + 4, "a scalar record stream");
                     s.pieces = with_context("scalar " + std::to_string(i),
                                             [&] { return stream(st, duration); });
@@ -125,7 +125,7 @@ struct Reader {
         const uint32_t tl_rel = rom.u32(tl, "a track list offset (track table)");
         b.track_list = uint32_t(std::min<uint64_t>(uint64_t(kAnimBase) + tl_rel, 0xFFFFFFFFu));
         const uint64_t du = kAnimDurationTable + 4ull * n;
-        // ASSUMPTION: the duration table holds seconds (the quantum's unit).
+        // ASSUMPTION(anim_seconds): the duration table holds seconds (the quantum's unit).
         b.duration = rom.f32(du, "a bank duration (duration table)");
         if (b.empty()) return;  // listed, no tracks; its other entries are not used
         if (tables_error) throw *tables_error;
@@ -196,7 +196,7 @@ AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits) {
     t.present = true;
     try {
         t.quantum = rom.f32(kAnimTimeQuantum, "the time quantum");
-        // ASSUMPTION: the quantum is seconds per tick.
+        // ASSUMPTION(anim_seconds): the quantum is seconds per tick.
         if (!std::isfinite(t.quantum) || t.quantum <= 0.0f)
             fail(
                 ErrorKind::BadValue, kAnimTimeQuantum,
@@ -237,7 +237,7 @@ int AnimScalar::degree(size_t k) const {
 double AnimScalar::piece_value(size_t k, double u) const {
     const AnimPiece& p = pieces[k];
     if (p.hold()) u = 0.0;
-    // ASSUMPTION: u is seconds since the piece start (not ticks, not bank time).
+    // ASSUMPTION(anim_seconds): u is seconds since the piece start (not ticks, not bank time).
     const double a = p.a, b = p.b, c = p.c;
     if (kind == uint32_t(ScalarKind::Linear)) return a * u + b;  // seed 19, kind 2
     return ((a * u + b) * u + c) * u + p.base_value();           // seed 19, kind 1

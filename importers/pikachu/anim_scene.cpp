@@ -9,6 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "pikachu_format.hpp"
 #include "ripkit/error.hpp"
 #include "rom_layout.hpp"
 
@@ -18,23 +19,12 @@ namespace {
 
 const char* const kComponentNames[] = {"tx", "ty", "tz", "rx", "ry", "rz", "sx", "sy", "sz"};
 
-std::vector<AnimComponent> parse_components(const std::string& key, const std::string& value,
-                                            size_t count) {
+// A list check_components accepted.
+std::vector<AnimComponent> components(const std::string& value) {
     std::vector<AnimComponent> out;
-    std::set<int> seen;
-    std::stringstream ss(value);
-    std::string item;
-    const std::string expected = key + " as " + std::to_string(count) +
-                                 " different components from tx,ty,tz,rx,ry,rz,sx,sy,sz (got \"" +
-                                 value + "\")";
-    while (std::getline(ss, item, ',')) {
-        int found = -1;
+    for (const std::string& item : split_list(value))
         for (int i = 0; i < 9; ++i)
-            if (item == kComponentNames[i]) found = i;
-        if (found < 0 || !seen.insert(found).second) fail_no_offset(ErrorKind::Usage, expected);
-        out.push_back(AnimComponent(found));
-    }
-    if (out.size() != count) fail_no_offset(ErrorKind::Usage, expected);
+            if (item == kComponentNames[i]) out.push_back(AnimComponent(i));
     return out;
 }
 
@@ -96,7 +86,7 @@ Keys key_times(const Comps& c, double duration) {
     k.boundaries = b;
     for (size_t i = 0; i < b.size(); ++i) {
         if (i > 0 && jumps(c, b[i])) {
-            // ASSUMPTION (presentation): a jump is a ramp over kJumpEpsilon
+            // ASSUMPTION(anim_jump_ramp): a jump is a ramp over kJumpEpsilon
             // seconds (half the piece when that is shorter).
             const double eps = std::min(kJumpEpsilon, (b[i] - b[i - 1]) / 2.0);
             // Far from 0 the epsilon can vanish in double: the ramp then
@@ -247,7 +237,7 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
     ch.path = AnimPath::Rotation;
     ch.interp = Interp::Linear;
     RotationSampler sampler(c, order, std::min<uint64_t>(limits.max_elements, kMaxRotationKeys));
-    // ASSUMPTION (presentation): the key times follow the continuous rotation
+    // ASSUMPTION(anim_key_times): the key times follow the continuous rotation
     // (host trig); the key values go through the model's trig (the game's sine
     // table by default) exactly like the base pose, so at each key the pose is
     // the engine's.
@@ -265,13 +255,15 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
 
 }  // namespace
 
-AnimMapping AnimMapping::from_options(const Options& options) {
+AnimMapping AnimMapping::from_settings(const Settings& settings) {
     AnimMapping m;
-    m.track6 = parse_components("anim_track6",
-                                options.setting("anim_track6").value_or("rx,ry,rz,tx,ty,tz"), 6);
-    m.track3 =
-        parse_components("anim_track3", options.setting("anim_track3").value_or("rx,ry,rz"), 3);
+    m.track6 = components(settings.text("anim_track6"));
+    m.track3 = components(settings.text("anim_track3"));
     return m;
+}
+
+AnimMapping AnimMapping::from_options(const Options& options) {
+    return from_settings(Settings(formats::pikachu_format(), options));
 }
 
 const std::vector<AnimComponent>& AnimMapping::for_type(int32_t node_type) const {
@@ -324,7 +316,7 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
     a.duration = double(bank.duration);
     a.frame_rate = kAnimFrameRate;
     // Seed 17: a track belongs to every node of its type, never to a bone index.
-    // ASSUMPTION: when two tracks share a type, the first one binds.
+    // ASSUMPTION(anim_duplicate_types): when two tracks share a type, the first binds.
     std::map<int32_t, const AnimTrack*> by_type;
     std::vector<int32_t> duplicates;
     for (const AnimTrack& t : bank.tracks)

@@ -21,6 +21,7 @@
 #include "hierarchy.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
+#include "ripkit/settings.hpp"
 
 namespace ripkit::pikachu {
 
@@ -34,12 +35,13 @@ constexpr uint64_t kMaxRotationKeys = 1u << 18;
 // A TRS component a scalar drives.
 enum class AnimComponent { Tx, Ty, Tz, Rx, Ry, Rz, Sx, Sy, Sz };
 
-// ASSUMPTION: which component each scalar of a vector drives (seed 18 does not
-// say). Defaults: 6 scalars = rx, ry, rz, tx, ty, tz; 3 scalars = rx, ry, rz.
-// --set anim_track6=... / anim_track3=... take comma lists of
-// tx,ty,tz,rx,ry,rz,sx,sy,sz (no repeats).
+// ASSUMPTION(anim_track6, anim_track3): which component each scalar of a vector
+// drives (seed 18 does not say). Defaults: 6 scalars = rx, ry, rz, tx, ty, tz;
+// 3 scalars = rx, ry, rz. --set anim_track6=... / anim_track3=... take comma
+// lists of tx,ty,tz,rx,ry,rz,sx,sy,sz (no repeats).
 struct AnimMapping {
     std::vector<AnimComponent> track6, track3;
+    static AnimMapping from_settings(const Settings& settings);
     static AnimMapping from_options(const Options& options);  // throws Error(Usage)
     const std::vector<AnimComponent>& for_type(int32_t node_type) const;
     std::string describe(const std::vector<AnimComponent>& m) const;

@@ -6,46 +6,22 @@
 #include "anim_dump.hpp"
 #include "face_dump.hpp"
 #include "face_scene.hpp"
+#include "pikachu_format.hpp"
 #include "ripkit/n64/gbi.hpp"
 #include "rom_layout.hpp"
 #include "scene_build.hpp"
 
 namespace ripkit::pikachu {
 
-namespace {
+PikachuDocument::PikachuDocument(const Input& input, const Options& options)
+    : PikachuDocument(input, options, Settings(formats::pikachu_format(), options)) {}
 
-const char* const kAssumptions[] = {
-    "descriptor field, runtime record and pointer shapes are decided by structure (info.layout)",
-    "descriptor +0x04 == raw_type (default 0) means RAW, anything else LH5 (u32 packed, u32 "
-    "unpacked, stream)",
-    "relocation: pointers are resource-relative, segment (base = resource start) or KSEG0 (minus "
-    "a load address inferred from the hierarchy)",
-    "model table ends at the first all-zero record",
-    "sine table: 1024 s16 quarter wave (libultra sins); angle constant: 16-bit angle units per "
-    "radian",
-    "Euler order xyz (R = Rz*Ry*Rx), local = T*R*S, type 100 = T only",
-    "palette slot k = k-th hierarchy node depth-first; a node's list starts in its own slot",
-    "F3DAM texture matrix halves signed, initial M=(0x7FFF,0), R=(0,0x7FFF), O=0",
-    "G_BRANCH_Z not taken; matrices outside segment 0x07 ignored",
-    "TLUT stored unquadricated; RGBA32 kept linear in TMEM; no +0.5 bilinear texel offset",
-    "faces: record +0x24 -> {s32 bank, s32 selector} slots until bank -1; selector = instruction "
-    "index; selector table ends at 0x6C120; durations in seconds; op 1 shows first..last each for "
-    "duration; 11 banks, bank pointers relative to the image base; face texels linear, CI "
-    "palettes RGBA16; segment 0x08+k draws slot k",
-    "animation: bank durations and the time quantum (0xA1158) in seconds; track vector and record "
-    "stream offsets relative to 0xB77EB0; t = seconds since the piece start",
-    "animation: ticks 255 holds the piece's start value to the bank end; a stream ends when its "
-    "pieces reach the bank duration",
-    "animation: 6 scalars drive rx,ry,rz,tx,ty,tz, 3 drive rx,ry,rz (--set anim_track6/"
-    "anim_track3); rotation scalars in the hierarchy's rotation unit",
-};
-
-}  // namespace
-
-PikachuDocument::PikachuDocument(const Input& input, const Options& options) {
+PikachuDocument::PikachuDocument(const Input& input, const Options& options,
+                                 const Settings& settings)
+    : assumptions_(settings.assumptions()) {
     rom_ = std::make_unique<PikachuRom>(input.bytes, options, warnings_);
     cache_ = std::make_unique<ResourceCache>(*rom_, options.limits);
-    layout_ = decide_layout(*rom_, options, *cache_);
+    layout_ = decide_layout(*rom_, settings, *cache_, options.limits);
     if (layout_.report.contains("warning")) warnings_.push_back(layout_.report["warning"]);
     std::vector<int16_t> table;
     float constant = 0.0f;
@@ -59,8 +35,8 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options) {
         }
     }
     trig_ = std::make_unique<GameTrig>(std::move(table), constant);
-    anim_mapping_ = AnimMapping::from_options(options);
-    anim_selection_ = options.anims;
+    anim_mapping_ = AnimMapping::from_settings(settings);
+    anim_selection_ = settings.list("anims");
     limits_ = options.limits;
     anims_ = read_anim_tables(RomWindows{rom_->bytes().size(), {{0u, ByteSpan(rom_->bytes())}}},
                               options.limits);
@@ -109,7 +85,7 @@ nlohmann::json PikachuDocument::info() const {
     j["rotation"] = trig_->uses_table() ? "game sine table" : "host trig";
     j["angle_constant_value"] = trig_->angle_constant();
     j["animation"] = anim_info(anims_);
-    j["assumptions"] = kAssumptions;
+    j["assumptions"] = assumptions_;
     j["warnings"] = warnings_;
     return j;
 }

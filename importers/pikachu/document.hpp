@@ -21,7 +21,9 @@ namespace ripkit::pikachu {
 
 class PikachuDocument : public Document {
   public:
+    // Checks `options` against the schema (Error(Usage) when they do not fit).
     PikachuDocument(const Input& input, const Options& options);
+    PikachuDocument(const Input& input, const Options& options, const Settings& settings);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -41,6 +43,7 @@ class PikachuDocument : public Document {
   private:
     nlohmann::json dump_model(size_t i) const;
 
+    nlohmann::json assumptions_;  // Settings::assumptions()
     std::vector<std::string> warnings_;
     std::unique_ptr<PikachuRom> rom_;
     std::unique_ptr<ResourceCache> cache_;

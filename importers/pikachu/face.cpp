@@ -24,7 +24,7 @@ std::vector<FaceSlot> read_face_slots(ByteSpan resource, uint32_t pointer,
         r.need_at(size_t(std::min<uint64_t>(off, resource.size())), kFaceSlotSize,
                   "facial slot " + std::to_string(k) + " {s32 bank, s32 selector}");
         const int32_t bank = int32_t(r.u32_at(size_t(off), "facial slot bank"));
-        // ASSUMPTION: bank -1 ends the list.
+        // ASSUMPTION(face_slots): bank -1 ends the list.
         if (bank == -1) break;
         if (k >= kMaxFaceSlots)
             fail(ErrorKind::AllocationLimit, off,
@@ -57,7 +57,7 @@ FaceBank read_face_bank(ByteSpan rom, uint32_t index) {
         fail(ErrorKind::AllocationLimit, kFaceBankCounts + 4 * index,
              "at most " + std::to_string(kMaxFaceImages) + " images in face bank " +
                  std::to_string(index) + " (got " + std::to_string(b.count) + ")");
-    // ASSUMPTION: the bank pointer is relative to the image base, like the
+    // ASSUMPTION(face_banks): the bank pointer is relative to the image base, like the
     // descriptors' image and palette offsets.
     const uint64_t first = uint64_t(kFaceImageBase) + b.pointer;
     const uint64_t end = first + uint64_t(b.count) * kFaceDescriptorSize;
@@ -96,7 +96,7 @@ FaceBank read_face_bank(ByteSpan rom, uint32_t index) {
 }
 
 FaceImageBytes face_image_bytes(ByteSpan rom, const FaceImage& img) {
-    // ASSUMPTION: texels are stored linearly, row after row (not TMEM-interleaved).
+    // ASSUMPTION(face_texels): texels are stored linearly, row after row (not TMEM-interleaved).
     const uint64_t bytes = uint64_t(n64::linear_row_bytes(img.size, img.width)) * img.height;
     const uint64_t at = uint64_t(kFaceImageBase) + img.image_offset;
     if (at + bytes > rom.size())
@@ -106,7 +106,7 @@ FaceImageBytes face_image_bytes(ByteSpan rom, const FaceImage& img) {
                  std::to_string(rom.size()) + "-byte ROM");
     FaceImageBytes out;
     out.texels = rom.subspan(size_t(at), size_t(bytes));
-    // ASSUMPTION: CI palettes are RGBA16, 16 entries for CI4 and 256 for CI8.
+    // ASSUMPTION(face_texels): CI palettes are RGBA16, 16 entries for CI4 and 256 for CI8.
     const uint32_t entries = n64::linear_palette_entries(img.format, img.size);
     if (entries) {
         const uint64_t pat = uint64_t(kFaceImageBase) + img.palette_offset;
@@ -133,7 +133,7 @@ ByteSpan face_program_table(ByteSpan rom) {
         fail_no_offset(ErrorKind::Truncated, "the facial selector table (" +
                                                  hex_address(kFaceProgramTable) + ".." +
                                                  hex_address(kFaceBankPointers) + ") in the ROM");
-    // ASSUMPTION: the selector table ends where the bank pointer table starts.
+    // ASSUMPTION(face_selector): the selector table ends where the bank pointer table starts.
     return rom.subspan(kFaceProgramTable, kFaceBankPointers - kFaceProgramTable);
 }
 
@@ -149,7 +149,7 @@ ModelFaces read_model_faces(ByteSpan rom, ByteSpan resource, uint32_t pointer,
             if (it == f.banks.end())
                 it = f.banks.emplace(s.bank, read_face_bank(rom, uint32_t(s.bank))).first;
             const FaceBank& bank = it->second;
-            // ASSUMPTION: the selector is an instruction index into the table.
+            // ASSUMPTION(face_selector): the selector is an instruction index into the table.
             s.timeline = run_face_program(face_program_table(rom), kFaceProgramTable, s.selector,
                                           bank.count, std::nullopt);
             const FaceImage& first = bank.images.at(s.timeline.first_image());

@@ -25,16 +25,16 @@
 
 namespace ripkit::pikachu {
 
-// ASSUMPTION: the bank pointer table runs up to the count table: 11 banks.
+// ASSUMPTION(face_banks): the bank pointer table runs up to the count table: 11 banks.
 constexpr uint32_t kFaceBankCount = (kFaceBankCounts - kFaceBankPointers) / 4;
-// ASSUMPTION: a slot list ends at the first slot whose bank is -1; more than
+// ASSUMPTION(face_slots): a slot list ends at the first slot whose bank is -1; more than
 // kMaxFaceSlots slots is an error, not a guess.
 constexpr uint32_t kMaxFaceSlots = 16;
 constexpr uint32_t kFaceSlotSize = 8;
 // Bounds on what one bank may claim, so a corrupt count cannot allocate.
 constexpr uint32_t kMaxFaceImages = 4096;
 constexpr uint32_t kMaxFaceImageSide = 1024;
-// ASSUMPTION: a display list draws face slot k by loading texels from segment
+// ASSUMPTION(face_segment): a display list draws face slot k by loading texels from segment
 // 0x08 + k (offset 0: the image, linear rows); a LOADTLUT from that segment at
 // offset kFacePaletteOffset and above reads the image's palette.
 constexpr uint32_t kFaceFirstSegment = 0x08;

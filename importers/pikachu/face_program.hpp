@@ -8,7 +8,7 @@
 //   op 2  show `first` at once (no time passes) and go on
 //   op 3  duration < 0: jump to instruction `first` of the program;
 //         duration >= 0: end (the last image holds)
-// ASSUMPTION: durations are seconds; op 1 gives each image of the range the
+// ASSUMPTION(face_program): durations are seconds; op 1 gives each image of the range the
 // full duration; a jump's `first` counts from the program's first
 // instruction; op 3 with duration >= 0 ends the program. The seed names the
 // ops only ("hold/select", "range", "immediate/special", "jump when < 0").

@@ -56,7 +56,7 @@ class GameTrig {
     float constant_;
 };
 
-// ASSUMPTION: rotations are applied X, then Y, then Z (R = Rz * Ry * Rx) unless
+// ASSUMPTION(euler_order): rotations are applied X, then Y, then Z (R = Rz * Ry * Rx) unless
 // --set euler_order names another order of application ("xyz" default).
 struct EulerOrder {
     std::string axes = "xyz";

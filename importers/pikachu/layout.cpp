@@ -19,16 +19,6 @@ std::string hex(uint32_t v) {
     return b;
 }
 
-uint32_t parse_u32(const std::string& key, const std::string& text) {
-    try {
-        size_t used = 0;
-        const unsigned long long v = std::stoull(text, &used, 0);
-        if (used == text.size() && v <= 0xFFFFFFFFull) return uint32_t(v);
-    } catch (const std::exception&) {
-    }
-    fail_no_offset(ErrorKind::Usage, key + "=<number> (decimal or 0x hex; got \"" + text + "\")");
-}
-
 // Candidates evaluated on at most this many records: enough evidence, and a
 // real ROM's hundreds of models are not all decoded twenty times over.
 constexpr uint32_t kEvidenceModels = 32;
@@ -116,46 +106,45 @@ std::shared_ptr<const Resource> ResourceCache::get(uint32_t id, uint32_t raw_typ
     }
 }
 
-Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCache& cache) {
+Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCache& cache,
+                     const Limits& limits) {
     Layout L;
     nlohmann::json& rep = L.report;
-    auto setting = [&](const char* key) { return options.setting(key); };
+    auto source = [&](const char* key, const char* otherwise) {
+        return settings.given(key) ? "setting" : otherwise;
+    };
 
-    if (auto v = setting("raw_type")) L.raw_type = parse_u32("raw_type", *v);
-    rep["raw_type"] = {{"value", L.raw_type},
-                       {"source", setting("raw_type") ? "setting" : "assumption"}};
+    // ASSUMPTION(raw_type): descriptor +0x04 == 0 means RAW.
+    L.raw_type = uint32_t(settings.integer("raw_type"));
+    rep["raw_type"] = {{"value", L.raw_type}, {"source", source("raw_type", "assumption")}};
 
-    L.pointers = PointerRule::parse(setting("pointers").value_or("auto"));
-    if (auto v = setting("kseg0_base")) L.pointers.kseg0_base = parse_u32("kseg0_base", *v);
+    // ASSUMPTION(pointers, kseg0_base): pointer shapes (pointers.cpp); KSEG0 ones
+    // are relative to a per-model load address inferred from the hierarchy.
+    L.pointers = PointerRule::parse(settings.text("pointers"));
+    if (settings.given("kseg0_base"))
+        L.pointers.kseg0_base = uint32_t(settings.integer("kseg0_base"));
 
-    if (auto v = setting("euler_order")) L.euler = EulerOrder::parse(*v);
+    L.euler = EulerOrder{settings.text("euler_order")};
     rep["euler_order"] = {{"value", L.euler.axes},
                           {"meaning", "rotation axes in order of application (R = R3*R2*R1)"},
-                          {"source", setting("euler_order") ? "setting" : "assumption"}};
-    const std::string rotation = setting("rotation").value_or("table");
-    if (rotation != "table" && rotation != "host")
-        fail_no_offset(ErrorKind::Usage, "rotation=table|host (got \"" + rotation + "\")");
+                          {"source", source("euler_order", "assumption")}};
+    const std::string& rotation = settings.text("rotation");
     L.rotation_table = rotation == "table";
     rep["rotation"] = rotation;
 
-    const std::string ucode = setting("microcode").value_or("f3dam");
-    if (ucode != "f3dam" && ucode != "f3dex2")
-        fail_no_offset(ErrorKind::Usage, "microcode=f3dam|f3dex2 (got \"" + ucode + "\")");
+    const std::string& ucode = settings.text("microcode");
     L.dl.microcode = ucode == "f3dam" ? n64::Microcode::F3dam : n64::Microcode::F3dex2;
-    const std::string halves = setting("f3dam_matrix").value_or("signed");
-    if (halves != "signed" && halves != "unsigned")
-        fail_no_offset(ErrorKind::Usage, "f3dam_matrix=signed|unsigned (got \"" + halves + "\")");
+    // ASSUMPTION(f3dam_matrix): F3DAM texture-matrix halves are signed by default.
+    const std::string& halves = settings.text("f3dam_matrix");
     L.dl.f3dam_signed_matrix = halves == "signed";
     rep["microcode"] = ucode;
     rep["f3dam_matrix"] = halves;
 
-    if (auto v = setting("model_count")) {
-        L.model_count = parse_u32("model_count", *v);
-        if (L.model_count > kMaxModels)
-            fail_no_offset(ErrorKind::Usage, "model_count <= " + std::to_string(kMaxModels));
+    if (settings.given("model_count")) {
+        L.model_count = uint32_t(settings.integer("model_count"));
         rep["model_count"] = {{"value", L.model_count}, {"source", "setting"}};
     } else {
-        // ASSUMPTION: the table ends at the first all-zero record.
+        // ASSUMPTION(model_count): the table ends at the first all-zero record.
         while (L.model_count < kMaxModels && !rom.model_record(L.model_count).all_zero())
             ++L.model_count;
         rep["model_count"] = {{"value", L.model_count},
@@ -163,21 +152,18 @@ Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCach
                               {"evidence", "records up to the first all-zero record"}};
     }
 
+    // ASSUMPTION(descriptor_field, runtime_record): decided by structure, below.
     std::vector<uint32_t> fields;
-    if (auto v = setting("descriptor_field")) {
-        const uint32_t f = parse_u32("descriptor_field", *v);
-        if (f % 4 || f >= kModelRecordSize)
-            fail_no_offset(ErrorKind::Usage, "descriptor_field a multiple of 4 below 0x54");
-        fields.push_back(f);
+    if (settings.given("descriptor_field")) {
+        fields.push_back(uint32_t(settings.integer("descriptor_field")));
     } else {
         for (uint32_t f = 0; f < kModelRecordSize; f += 4)
             if (f != kHierarchyField && f != kFacialField) fields.push_back(f);
     }
     std::vector<RecordSource> sources;
-    if (auto v = setting("runtime_record")) {
-        if (*v != "rom" && *v != "resource")
-            fail_no_offset(ErrorKind::Usage, "runtime_record=rom|resource (got \"" + *v + "\")");
-        sources.push_back(*v == "rom" ? RecordSource::Rom : RecordSource::Resource);
+    if (settings.given("runtime_record")) {
+        sources.push_back(settings.text("runtime_record") == "rom" ? RecordSource::Rom
+                                                                   : RecordSource::Resource);
     } else {
         sources = {RecordSource::Rom, RecordSource::Resource};
     }
@@ -186,7 +172,7 @@ Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCach
     std::map<OutcomeKey, Outcome> seen;
     for (RecordSource src : sources)
         for (uint32_t f : fields)
-            scores.push_back(evaluate(rom, L, f, src, cache, options.limits, seen));
+            scores.push_back(evaluate(rom, L, f, src, cache, limits, seen));
     const Score* best = &scores.front();
     for (const Score& s : scores)
         if (s.valid > best->valid) best = &s;
@@ -215,7 +201,8 @@ Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCach
     rep["candidates"] = cands;
     rep["pointers"] = {
         {"rule", L.pointers.describe()},
-        {"source", setting("pointers") || setting("kseg0_base") ? "setting" : "default"},
+        {"source",
+         settings.given("pointers") || settings.given("kseg0_base") ? "setting" : "default"},
         {"record_pointers_relative_to",
          "the decompressed resource (+0x1C hierarchy, +0x24 facial slots), "
          "through the same rule"}};

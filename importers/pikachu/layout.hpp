@@ -2,7 +2,7 @@
 // `info` (key "layout"). Each is decided by structure - a candidate wins when,
 // with it, model resources decode into well-formed hierarchies whose display
 // lists run to the end and draw triangles - and each can be forced with
-// --set key=value (Options::settings):
+// --set key=value (declared in schema.cpp):
 //
 //   descriptor_field  0x00..0x50  which u32 of the 0x54-byte model record is
 //                                 the resource id (seed 2: model index and
@@ -35,6 +35,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/n64/f3dex2.hpp"
+#include "ripkit/settings.hpp"
 #include "rom_access.hpp"
 
 namespace ripkit::pikachu {
@@ -72,6 +73,7 @@ class ResourceCache {
 };
 
 // Applies the settings, then infers whatever they leave open.
-Layout decide_layout(const PikachuRom& rom, const Options& options, ResourceCache& cache);
+Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCache& cache,
+                     const Limits& limits);
 
 }  // namespace ripkit::pikachu

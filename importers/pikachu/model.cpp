@@ -39,7 +39,7 @@ class ResourceMemory : public n64::Memory {
   private:
     static constexpr std::array<uint8_t, 0x10000> kZeros{};
 
-    // ASSUMPTION: segment 0x08 + k holds face slot k's first selected image
+    // ASSUMPTION(face_segment): segment 0x08 + k holds face slot k's first selected image
     // (texels from offset 0, palette from kFacePaletteOffset), so the face a
     // display list draws is never the resource's bytes.
     ByteReader face_bytes(uint32_t k, uint32_t address, size_t n, const std::string& what) const {
@@ -72,13 +72,15 @@ Attempt run_model(const Resource& res, uint32_t root, const PointerRule& rule,
                   const ResourceMemory& mem, const Layout& layout, const Limits& limits) {
     Attempt a;
     a.hierarchy = parse_hierarchy(res.data, root, rule, limits);
+    // ASSUMPTION(branch_z, tlut): the interpreter does not take G_BRANCH_Z, ignores
+    // G_MTX outside segment 7 and keeps the TLUT unquadricated (common/src/n64).
     a.dl = std::make_unique<n64::F3dex2Interpreter>(mem, layout.dl, limits);
     for (size_t i = 0; i < a.hierarchy.nodes.size(); ++i) {
         const HierarchyNode& n = a.hierarchy.nodes[i];
         if (!n.display_list) continue;
         const auto before = a.dl->stats().commands;
         const size_t tris_before = a.dl->triangles().size();
-        // ASSUMPTION: a node's list starts with the node's own palette slot
+        // ASSUMPTION(palette_slots): a node's list starts with the node's own palette slot
         // active; a G_MTX on segment 0x07 inside it selects another.
         with_context("node " + std::to_string(i) + " display list " + hex_address(n.display_list),
                      [&] { a.dl->run(n.display_list, int(i)); });

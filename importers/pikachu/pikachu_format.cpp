@@ -12,6 +12,7 @@
 #include "ripkit/n64/rom.hpp"
 #include "rom_access.hpp"
 #include "rom_builder.hpp"
+#include "schema.hpp"
 
 namespace ripkit::pikachu {
 
@@ -27,9 +28,11 @@ int PikachuFormat::probe(ByteSpan data, const std::string&) const {
     return is_pikachu_game_code(n64::read_rom_header(head).game_code) ? 100 : 1;
 }
 
+const FormatSchema& PikachuFormat::schema() const { return pikachu::schema(); }
+
 std::unique_ptr<Document> PikachuFormat::open(const Input& input, const Options& options) const {
     try {
-        return std::make_unique<PikachuDocument>(input, options);
+        return std::make_unique<PikachuDocument>(input, options, Settings(*this, options));
     } catch (Error& e) {
         if (e.file().empty()) e.set_file(input.path);
         throw;

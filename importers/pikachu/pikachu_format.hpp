@@ -17,6 +17,7 @@ class PikachuFormat : public Format {
     // 100 for a ROM with game code NPGE/NPGJ in any byte order, 1 for another
     // N64 ROM (so open() can explain the game-code check), 0 otherwise.
     int probe(ByteSpan data, const std::string& path) const override;
+    const FormatSchema& schema() const override;
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override;
 };
 

@@ -37,7 +37,7 @@ std::optional<uint32_t> PointerRule::resolve(uint32_t p, size_t size) const {
             if (allow_relative) off = p;
             break;
         case PointerShape::Segment:
-            // ASSUMPTION: any data segment but the matrix palette's (7) maps to
+            // ASSUMPTION(pointers): any data segment but the matrix palette's (7) maps to
             // the resource start.
             if (allow_segment && ((p >> 24) & 0x0F) != 0x07) off = p & 0xFFFFFFu;
             break;

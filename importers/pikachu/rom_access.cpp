@@ -93,6 +93,7 @@ Resource PikachuRom::load_resource(uint32_t id, uint32_t raw_type, const Limits&
             fail(ErrorKind::BadValue, res.rom_start + 4,
                  "an unpacked size of 1 byte to 8 MiB (got " + std::to_string(res.unpacked_size) +
                      ")");
+        // ASSUMPTION(lh5_window): the window starts filled with spaces (liblhasa's).
         res.data = codec::lh5_decode(block.data().subspan(kCompressedHeader, res.packed_size),
                                      res.unpacked_size, limits, res.rom_start + kCompressedHeader);
         return res;

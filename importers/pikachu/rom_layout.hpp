@@ -51,11 +51,11 @@ constexpr uint32_t kFaceBankCounts = 0x0006C14C;
 constexpr uint32_t kFaceImageBase = 0x00D69490;
 constexpr uint32_t kFaceDescriptorSize = 0x10;
 
-// ASSUMPTION: the descriptor table runs until the model table starts and the
+// ASSUMPTION(table_bounds): the descriptor table runs until the model table starts and the
 // model table until the sine table: the largest counts the ROM can hold.
 constexpr uint32_t kMaxDescriptors = (kModelTable - kDescriptorTable) / kDescriptorSize;
 constexpr uint32_t kMaxModels = (kSineTable - kModelTable) / kModelRecordSize;
-// ASSUMPTION: libultra-style sine table, a quarter wave of 1024 s16 entries
+// ASSUMPTION(rotation): libultra-style sine table, a quarter wave of 1024 s16 entries
 // (sin * 0x7FFF) indexed by a 16-bit binary angle >> 4.
 constexpr uint32_t kSineEntries = 1024;
 // The smallest image holding every table the importer reads.

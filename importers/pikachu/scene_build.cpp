@@ -34,6 +34,7 @@ AlphaMode alpha_from(const std::vector<uint8_t>& alphas) {
 
 }  // namespace
 
+// ASSUMPTION(tlut): no +0.5 bilinear texel offset.
 float tile_coord(int32_t st, uint8_t shift, uint32_t origin, int size) {
     double c = double(st) / 32.0;
     if (shift >= 1 && shift <= 10)

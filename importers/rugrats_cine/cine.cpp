@@ -21,19 +21,7 @@ struct Group {
 
 std::string at_sector(size_t i) { return "sector " + std::to_string(i); }
 
-std::optional<int> int_setting(const Options& o, const std::string& key) {
-    const auto v = o.setting(key);
-    if (!v) return std::nullopt;
-    try {
-        size_t used = 0;
-        const int n = std::stoi(*v, &used);
-        if (used == v->size() && n >= 0 && n < 256) return n;
-    } catch (const std::exception&) {
-    }
-    fail_no_offset(ErrorKind::Usage, "--set " + key + "=<0..255>, got '" + *v + "'");
-}
-
-void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const Options& o) {
+void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const CineOptions& o) {
     c.frames.clear();
     check_alloc(o.limits, c.header.frames, sizeof(FrameRecord), 0, "frames");
     size_t next = 1;  // g.data[0] is the header
@@ -69,16 +57,17 @@ void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const
     c.end = "count";
 }
 
-std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c, const Options& o) {
+std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c,
+                                        const CineOptions& o) {
     if (!image.has_subheaders()) {
         c.warnings.push_back("2048-byte copy: no audio (the XA sectors are not in the file)");
         return std::nullopt;
     }
     AudioTrack t;
-    // ASSUMPTION: a cinematic's sound is the XA of its own file/channel
-    // (OPEN.BIN: Setfilter(1, 1)); --set audio_file=N / audio_channel=N override.
-    t.file = uint8_t(int_setting(o, "audio_file").value_or(c.file));
-    t.channel = uint8_t(int_setting(o, "audio_channel").value_or(c.channel));
+    // ASSUMPTION(audio_file): a cinematic's sound is the XA of its
+    // own file/channel (OPEN.BIN: Setfilter(1, 1)); --set audio_file/audio_channel override.
+    t.file = o.audio_file.value_or(c.file);
+    t.channel = o.audio_channel.value_or(c.channel);
     std::set<std::pair<int, int>> others;
     bool have_coding = false;
     size_t skipped = 0;
@@ -146,6 +135,8 @@ std::vector<Group> group_data_sectors(const SectorImage& image) {
 
 }  // namespace
 
+// ASSUMPTION(channel_prefix): a header at +4 has 4 bytes before it that are not
+// interpreted (a channel cinematic's; the writer puts the channel there).
 std::optional<size_t> header_offset(ByteSpan user) {
     for (size_t off : {size_t(0), size_t(4)}) {
         if (user.size() < off + 8) continue;
@@ -156,7 +147,7 @@ std::optional<size_t> header_offset(ByteSpan user) {
     return std::nullopt;
 }
 
-CineFile decode_file(ByteSpan bytes, const Options& o) {
+CineFile decode_file(ByteSpan bytes, const CineOptions& o) {
     CineFile out;
     const SectorImage image = cd::open_sectors(bytes);
     out.shape = image.shape();

@@ -12,6 +12,7 @@
 #include "ripkit/cd/sectors.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
+#include "schema.hpp"
 #include "stream.hpp"
 
 namespace ripkit::rugrats {
@@ -44,7 +45,7 @@ struct CineFile {
 };
 
 // Decodes every cinematic of the file. Throws ripkit::Error on bad input.
-CineFile decode_file(ByteSpan bytes, const Options& options);
+CineFile decode_file(ByteSpan bytes, const CineOptions& options);
 
 // Decoded samples of a cinematic's audio: the played sectors with the dry
 // FIFO's silence between them ("played"), or every sector ("all").

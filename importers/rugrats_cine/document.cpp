@@ -2,6 +2,10 @@
 
 #include "present.hpp"
 
+namespace ripkit::formats {
+const Format& rugrats_cine_format();
+}  // namespace ripkit::formats
+
 namespace ripkit::rugrats {
 
 namespace {
@@ -31,29 +35,13 @@ nlohmann::json audio_json(const Cinematic& c) {
 
 }  // namespace
 
-std::vector<std::string> assumptions() {
-    return {
-        "a cinematic's sound is the XA of its own file/channel (--set audio_file/audio_channel)",
-        "the setup block lies inside the header sector",
-        "the cinematic number (blink seed, ending) is --cine, else 0 (OPEN.BIN)",
-        "blink: the winning record shows eye frame 1; 1,1,1,2,2 then the 6th record reopens "
-        "without a draw; no draw while a blink runs",
-        "a mouth frame >= the bank's count wraps (frame - count)",
-        "ids 510/511: the actor moves 0x2000 down from the record's position, rotation kept",
-        "the parts' quaternion matrix (0x8001fc48) is the standard rotation of (x, y, z, w)",
-        "ending: the call that ends the flight also makes camera B's first move; B projects "
-        "with H 178 before 386; the milk's +0x28 is a Z angle (4096 a turn)",
-        "record k plays at k/30 s; audio starts with the stream's first sector",
-        "drop rule: the XA FIFO watermark is looked at every sector time (data sectors too) "
-        "and the newest sector read since the last decode is decoded",
-        "the 4 bytes before a channel cinematic's payload are not interpreted",
-    };
-}
-
 CineDocument::CineDocument(Bytes bytes, const Options& options)
-    : bytes_(std::move(bytes)), options_(options) {
-    if (options_.audio != "played" && options_.audio != "all")
-        fail_no_offset(ErrorKind::Usage, "--audio played or all, got '" + options_.audio + "'");
+    : CineDocument(std::move(bytes), options, Settings(formats::rugrats_cine_format(), options)) {}
+
+CineDocument::CineDocument(Bytes bytes, const Options& options, const Settings& settings)
+    : bytes_(std::move(bytes)),
+      options_(cine_options(settings, options)),
+      assumptions_(settings.assumptions()) {
     file_ = decode_file(bytes_, options_);
 }
 
@@ -70,7 +58,8 @@ std::vector<std::string> CineDocument::warnings() const {
     for (const Cinematic& c : file_.cines)
         for (const std::string& s : c.warnings)
             w.push_back("item " + std::to_string(c.id) + ": " + s);
-    if (!options_.cine)
+    // ASSUMPTION(cine): without --cine the cinematic is number 0 (OPEN.BIN's).
+    if (!options_.cine_given)
         w.push_back("cinematic number not given (--cine); 0 assumed (OPEN.BIN): blink seed 0");
     return w;
 }
@@ -92,10 +81,10 @@ nlohmann::json CineDocument::info() const {
             {"shape", cd::shape_name(file_.shape)},
             {"sectors", file_.sector_count},
             {"cinematics", items},
-            {"cine", cine_number(options_)},
+            {"cine", options_.cine},
             {"xa_rounding", "(old*K0 + older*K1 + 32) >> 6 (psx-spx/MiSTer; ffmpeg matches)"},
             {"warnings", warnings()},
-            {"assumptions", assumptions()}};
+            {"assumptions", assumptions_}};
 }
 
 std::vector<ItemSummary> CineDocument::items() const {
@@ -117,7 +106,7 @@ std::vector<ItemSummary> CineDocument::items() const {
 }
 
 nlohmann::json CineDocument::dump_one(const Cinematic& c) const {
-    const std::vector<FrameFaces> faces = compute_faces(c, cine_number(options_));
+    const std::vector<FrameFaces> faces = compute_faces(c, options_.cine);
     nlohmann::json frames = nlohmann::json::array();
     for (size_t i = 0; i < c.frames.size(); ++i) {
         const FrameRecord& f = c.frames[i];

@@ -5,12 +5,15 @@
 
 #include "cine.hpp"
 #include "ripkit/format.hpp"
+#include "schema.hpp"
 
 namespace ripkit::rugrats {
 
 class CineDocument : public Document {
   public:
+    // Checks `options` against the schema (Error(Usage) when they do not fit).
     CineDocument(Bytes bytes, const Options& options);
+    CineDocument(Bytes bytes, const Options& options, const Settings& settings);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -25,12 +28,10 @@ class CineDocument : public Document {
     nlohmann::json dump_one(const Cinematic& c) const;
 
     Bytes bytes_;
-    Options options_;
+    CineOptions options_;
+    nlohmann::json assumptions_;  // Settings::assumptions()
     CineFile file_;
 };
-
-// The assumptions this importer makes (listed by info and the README).
-std::vector<std::string> assumptions();
 
 int probe_stream(ByteSpan head);
 

@@ -13,7 +13,7 @@ void ending_step(EndingState& s, int counter) {
         s.a = {2250 - 75 * k, -2450 + 81 * k, -5000 + 160 * k};
         s.milk_28 = 273 * k;
         if (s.a[0] > 0) return;
-        // ASSUMPTION: the call that ends the flight goes on to B's first move.
+        // ASSUMPTION(ending): the call that ends the flight goes on to B's first move.
         s.flying = false;
     }
     if (s.b[2] < -500) {

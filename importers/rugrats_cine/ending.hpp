@@ -21,7 +21,7 @@ struct EndingState {
     std::array<int, 3> a{2250, -2450, -5000};
     std::array<int, 3> b{0, 30, -17048};
     int milk_28 = 0;      // the milk object's +0x28
-    int b_h = kDefaultH;  // ASSUMPTION: B projects with H 178 until set to 386
+    int b_h = kDefaultH;  // ASSUMPTION(ending): B projects with H 178 until set to 386
     bool text = false;    // "Search For Reptar" / "Loading" drawn
 };
 

@@ -10,7 +10,7 @@ int mouth_frame_count(int id) {
 
 int wrap_mouth(int frame, int id) {
     const int count = mouth_frame_count(id);
-    // ASSUMPTION: "past the count" means frame >= count (frames run 0..count-1).
+    // ASSUMPTION(mouth_wrap): "past the count" means frame >= count (frames run 0..count-1).
     return frame >= count ? frame - count : frame;
 }
 
@@ -21,8 +21,8 @@ void apply_actor_face(FaceState& s, int id, int mouth_field, int eyes_field) {
     if (eyes_field) s.eyes = eyes_field - 1;
 }
 
-// ASSUMPTION (the seed gives the rule, not the code): the record that wins
-// the 1-in-32 draw shows eye frame 1; the blink shows 1, 1, 1, 2, 2 over
+// ASSUMPTION(blink): the seed gives the rule, not the code. The record that
+// wins the 1-in-32 draw shows eye frame 1; the blink shows 1, 1, 1, 2, 2 over
 // five records and the sixth reopens the eyes (frame 0) without a draw.
 // While a blink runs no rand is drawn for that object.
 void blink(FaceState& s, BlinkRand& rand) {

@@ -37,7 +37,7 @@ Playback simulate_playback(const std::vector<PlaybackSlot>& slots, size_t end) {
         }
         // A newer sector replaces the one waiting: only the newest is decoded.
         while (next < slots.size() && slots[next].position <= t) waiting = next++;
-        // ASSUMPTION: the watermark is looked at every sector time, data sectors
+        // ASSUMPTION(drop_rule): the watermark is looked at every sector time, data sectors
         // included, and the decoder takes the newest filtered XA sector read
         // since its last decode. DuckStation looks only when an XA sector
         // arrives (a data sector on the due slot costs a slot of silence and,

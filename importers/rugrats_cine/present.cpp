@@ -114,6 +114,7 @@ void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
     const int sign = b.node("ending_sign");
     const int cam_a = b.node("ending_camera_a");
     const int cam_b = b.node("ending_camera_b");
+    // ASSUMPTION(ending): the milk's +0x28 is a Z angle, 4096 a turn.
     s.nodes[size_t(milk)].extras = {{"model", 948},
                                     {"drawn_from", "ending_camera_a (layer 1)"},
                                     {"ripkit.assumption", "+0x28 read as a Z angle, 4096 a turn"}};
@@ -180,6 +181,8 @@ std::vector<FrameFaces> compute_faces(const Cinematic& c, uint32_t seed) {
     return out;
 }
 
+// ASSUMPTION(quaternion_matrix): the parts' quaternion matrix (0x8001fc48) is
+// the standard rotation of (x, y, z, w), so the record's parts are that quaternion.
 glm::vec4 normalise_quat(const Quat13& q) {
     const glm::vec4 v{float(q[0]), float(q[1]), float(q[2]), float(q[3])};
     const float len = glm::length(v);
@@ -190,26 +193,17 @@ glm::vec4 normalise_quat(const Quat13& q) {
 float engine_yfov(int h) { return 2.0f * std::atan(120.0f / float(h)); }
 float engine_aspect(int h) { return (256.0f / (float(h) * 1.6f)) / (120.0f / float(h)); }
 
-uint32_t cine_number(const Options& o) { return uint32_t(o.cine.value_or(0)); }
-
-Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const Options& o) {
+Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const CineOptions& o) {
     Scene s;
     s.name = "cinematic_" + std::to_string(c.id);
     Axes ax;
     ax.native = o.native;
-    if (auto v = o.setting("scale")) {
-        try {
-            ax.scale = std::stof(*v);
-        } catch (const std::exception&) {
-            fail_no_offset(ErrorKind::Usage, "--set scale=<number>, got '" + *v + "'");
-        }
-        if (!(ax.scale > 0.0f)) fail_no_offset(ErrorKind::Usage, "--set scale above 0");
-    }
+    ax.scale = o.scale;
     const int root = s.add_node(s.name, -1);
     Builder b(s, root);
     const int cam = b.node("camera");
     add_camera(s, cam, "camera", kDefaultH);
-    const std::vector<FrameFaces> faces = compute_faces(c, cine_number(o));
+    const std::vector<FrameFaces> faces = compute_faces(c, o.cine);
 
     for (size_t i = 0; i < c.frames.size(); ++i) {
         const FrameRecord& f = c.frames[i];
@@ -225,7 +219,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, cons
             const glm::vec4 q = ax.rot(normalise_quat(a.q));
             if (a.id == 510 || a.id == 511) {
                 // Moved 0x2000 down (engine +Y); object 602/601 takes the record.
-                // ASSUMPTION: "down" is from the record's position, rotation kept.
+                // ASSUMPTION(id_510_511): "down" is from the record's position, rotation kept.
                 const int other = b.node(a.id == 510 ? "actor_602" : "actor_601");
                 s.nodes[size_t(other)].extras["ripkit.driven_by"] = name;
                 b.translate(other, i, ax.pos(p));
@@ -249,13 +243,13 @@ Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, cons
             face_keys(b, s, n, name, i, faces[i].poses[j]);
         }
     }
-    const bool ending = cine_number(o) == 0 && c.frames.size() >= size_t(kEndingFirst);
+    const bool ending = o.cine == 0 && c.frames.size() >= size_t(kEndingFirst);
     if (ending) add_ending(s, b, ax, c.frames.size());
     s.animations.push_back(b.finish(s.name, c.frames.size()));
 
     if (c.audio) {
-        s.audio = decode_audio(bytes, *c.audio, o.audio == "all");
-        // ASSUMPTION (listed in assumptions()): the audio timeline starts with record 0.
+        s.audio = decode_audio(bytes, *c.audio, o.all_audio);
+        // ASSUMPTION(timeline): the audio timeline starts with record 0.
         s.extras["audio"] = {{"rate", s.audio->sample_rate},
                              {"channels", s.audio->channels},
                              {"frames", s.audio->samples.size() / s.audio->channels},
@@ -264,7 +258,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, cons
     s.extras["format"] = "rugrats-cine";
     s.extras["shape"] = cd::shape_name(file.shape);
     s.extras["item"] = c.id;
-    s.extras["cine"] = cine_number(o);
+    s.extras["cine"] = o.cine;
     s.extras["frame_rate"] = kFps;
     s.extras["frame_count"] = c.frames.size();  // one record per frame, record k at k/30 s
     s.extras["backdrop_rgb"] = {217, 175, 141};

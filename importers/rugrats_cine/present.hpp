@@ -45,8 +45,6 @@ struct Axes {
 float engine_yfov(int h);
 float engine_aspect(int h);
 
-uint32_t cine_number(const Options& o);
-
-Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const Options& o);
+Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const CineOptions& o);
 
 }  // namespace ripkit::rugrats

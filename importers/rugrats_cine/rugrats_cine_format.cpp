@@ -5,6 +5,7 @@
 #include "demo.hpp"
 #include "document.hpp"
 #include "ripkit/format.hpp"
+#include "schema.hpp"
 
 namespace ripkit::formats {
 
@@ -21,8 +22,10 @@ class CineFormat : public Format {
     int probe(ByteSpan data, const std::string&) const override {
         return rugrats::probe_stream(data);
     }
+    const FormatSchema& schema() const override { return rugrats::schema(); }
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
-        return std::make_unique<rugrats::CineDocument>(input.bytes, options);
+        return std::make_unique<rugrats::CineDocument>(input.bytes, options,
+                                                       Settings(*this, options));
     }
 };
 

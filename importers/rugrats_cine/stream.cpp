@@ -46,7 +46,7 @@ Header read_header(ByteReader& r) {
                   "0xdead after the version, got " + hex(dead).substr(6));
     h.frames = r.u16("header frame count");
     const uint16_t setup_size = r.u16("header setup size");
-    // ASSUMPTION: the setup block lies inside the header sector (OPEN.BIN:
+    // ASSUMPTION(setup_block): the setup block lies inside the header sector (OPEN.BIN:
     // 1380 of 2048 bytes); a larger size is reported as truncation.
     const ByteSpan setup = r.bytes(setup_size, "setup block within the header sector");
     h.setup.assign(setup.begin(), setup.end());

@@ -25,7 +25,8 @@ uint8_t coding_byte(bool stereo, uint32_t rate) {
 
 Bytes with_prefix(const StreamSpec& spec, Bytes payload) {
     if (!spec.channel_prefix) return payload;
-    // ASSUMPTION: the 4 bytes before the payload are unknown; we write the channel.
+    // ASSUMPTION(channel_prefix): the 4 bytes before the payload are unknown; we
+    // write the channel.
     Bytes out = {spec.channel, 0, 0, 0};
     out.insert(out.end(), payload.begin(), payload.end());
     return out;

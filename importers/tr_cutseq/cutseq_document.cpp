@@ -1,11 +1,16 @@
 #include "cutseq_document.hpp"
 
-#include <cmath>
 #include <string>
 
 #include "cutseq_reader.hpp"
 #include "level_reader.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/settings.hpp"
+#include "schema.hpp"
+
+namespace ripkit::formats {
+const Format& tr_cutseq_format();
+}  // namespace ripkit::formats
 
 namespace ripkit::tr_cutseq {
 
@@ -47,33 +52,21 @@ nlohmann::json dump_cutscene(const Cutscene& c) {
             {"actors", std::move(actors)}};
 }
 
-double number_setting(const Options& o, const std::string& key, double def, double lo, double hi) {
-    const auto v = o.setting(key);
-    if (!v) return def;
-    try {
-        size_t used = 0;
-        const double d = std::stod(*v, &used);
-        if (used == v->size() && std::isfinite(d) && d >= lo && d <= hi) return d;
-    } catch (const std::exception&) {
-    }
-    fail_no_offset(ErrorKind::Usage, "--set " + key + "=<number in " + std::to_string(lo) + ".." +
-                                         std::to_string(hi) + ">, got '" + *v + "'");
-}
-
 // The companion level, through the Options' FileSource; its errors name it.
-LevelBodies read_level_file(const Options& options) {
+LevelBodies read_level_file(const std::string& path, const Options& options,
+                            const Settings& settings) {
     DiskFileSource disk;
     const FileSource& files = options.files ? *options.files : disk;
     LevelBodies lb;
-    lb.path = options.level_path;
-    if (const auto rooms = options.setting("rooms")) lb.rooms = parse_room_set(*rooms);
+    lb.path = path;
+    lb.rooms = parse_room_set(settings.text("rooms"));
     try {
-        const std::optional<Bytes> bytes = files.read(options.level_path, options.limits);
+        const std::optional<Bytes> bytes = files.read(path, options.limits);
         if (!bytes) fail_no_offset(ErrorKind::Io, "a readable level file (--level)");
         lb.level = std::make_shared<const tr_level::Level>(
             tr_level::read_level(*bytes, *budget_for(options)));
     } catch (Error& e) {
-        e.set_file(options.level_path);
+        e.set_file(path);
         throw;
     }
     return lb;
@@ -82,10 +75,12 @@ LevelBodies read_level_file(const Options& options) {
 }  // namespace
 
 CutseqDocument::CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton,
-                               SceneOptions scene_options, std::optional<LevelBodies> level)
+                               SceneOptions scene_options, nlohmann::json assumptions,
+                               std::optional<LevelBodies> level)
     : file_(std::move(file)),
       skeleton_(std::move(skeleton)),
       scene_options_(scene_options),
+      assumptions_(std::move(assumptions)),
       level_(std::move(level)) {
     scene_options_.skeleton = skeleton_ ? &*skeleton_ : nullptr;
     if (level_) {
@@ -127,15 +122,7 @@ nlohmann::json CutseqDocument::info() const {
                                      {"version", tr_level::version_name(level_->level->version)},
                                      {"rooms", room_set_name(level_->rooms)}}
                     : nlohmann::json(nullptr)},
-            {"assumptions",
-             {"30 frames per second", "table length read off the data; --set entries=N",
-              "an entry with offset 0 or size 0 is unused",
-              "a spent track holds its value; a zero repeat count wraps to 65535 as in the engine",
-              "horizontal FOV 11488/65536 turn on a 4:3 screen",
-              "engine rotations are right-handed in TR space (Y down)",
-              "without --skeleton or --level, meshes 1.. hang off mesh 0 with no offsets",
-              "with --level: rest pose = the tree offsets; Lara's unbound joint vertices "
-              "weighted 0.5/0.5"}},
+            {"assumptions", assumptions_},
             {"warnings", warnings()}};
 }
 
@@ -204,44 +191,33 @@ Scene CutseqDocument::scene(int64_t item) const {
     });
 }
 
-std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options) {
-    ReadOptions ro;
-    ro.limits = options.limits;
-    if (options.setting("entries"))
-        ro.entries =
-            static_cast<int>(number_setting(options, "entries", kTr5Entries, 1, kMaxEntries));
-    SceneOptions so;
-    so.native = options.native;
-    so.limits = options.limits;
-    so.scale = number_setting(options, "scale", kDefaultScale, 1e-9, 1e9);
-    so.cut_threshold = number_setting(options, "cut_threshold", kDefaultCutThreshold, 0, 1e9);
-    so.fov = static_cast<int>(number_setting(options, "fov", kCutsceneFov, 1, 32767));
-    if (const auto interp = options.setting("interp")) {
-        if (*interp == "step")
-            so.step = true;
-        else if (*interp != "linear")
-            fail_no_offset(ErrorKind::Usage, "--set interp=linear|step, got '" + *interp + "'");
-    }
+std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options,
+                                      const Settings& settings) {
+    const ReadOptions ro = read_options(settings, options.limits);
+    const SceneOptions so = scene_options(settings, options.native, options.limits);
     std::optional<Skeleton> skeleton;
-    if (!options.skeleton_path.empty()) {
+    if (const std::string& path = settings.text("skeleton"); !path.empty()) {
         DiskFileSource disk;
         const FileSource& files = options.files ? *options.files : disk;
-        const std::optional<Bytes> text = files.read(options.skeleton_path, options.limits);
-        if (!text)
-            fail_no_offset(ErrorKind::Io,
-                           "a readable skeleton file '" + options.skeleton_path + "'");
+        const std::optional<Bytes> text = files.read(path, options.limits);
+        if (!text) fail_no_offset(ErrorKind::Io, "a readable skeleton file '" + path + "'");
         try {
             skeleton = parse_skeleton(*text);
         } catch (Error& e) {
-            e.set_file(options.skeleton_path);
+            e.set_file(path);
             throw;
         }
     }
     std::optional<LevelBodies> level;
-    if (!options.level_path.empty()) level = read_level_file(options);
+    if (const std::string& path = settings.text("level"); !path.empty())
+        level = read_level_file(path, options, settings);
     CutseqFile file = read_cutseq(input.bytes, ro);
     return std::make_unique<CutseqDocument>(std::move(file), std::move(skeleton), so,
-                                            std::move(level));
+                                            settings.assumptions(), std::move(level));
+}
+
+std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options) {
+    return formats::tr_cutseq_format().open(input, options);
 }
 
 }  // namespace ripkit::tr_cutseq

@@ -8,6 +8,7 @@
 #include "cutseq_types.hpp"
 #include "level_bodies.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit/settings.hpp"
 #include "scene_builder.hpp"
 #include "skeleton.hpp"
 
@@ -16,6 +17,7 @@ namespace ripkit::tr_cutseq {
 class CutseqDocument : public Document {
   public:
     CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton, SceneOptions scene_options,
+                   nlohmann::json assumptions = nlohmann::json::object(),
                    std::optional<LevelBodies> level = std::nullopt);
 
     nlohmann::json info() const override;
@@ -32,12 +34,15 @@ class CutseqDocument : public Document {
     CutseqFile file_;
     std::optional<Skeleton> skeleton_;
     SceneOptions scene_options_;
+    nlohmann::json assumptions_;  // Settings::assumptions()
     std::optional<LevelBodies> level_;
     std::vector<std::string> level_warnings_;
 };
 
-// Parses the settings this format reads (entries, scale, interp, cut_threshold,
-// fov, rooms), the skeleton and the level; decodes the input.
+// Reads the skeleton or the level `settings` names and decodes the input.
+std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options,
+                                      const Settings& settings);
+// The same, checking `options` against the schema first (throws Error(Usage)).
 std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options);
 
 }  // namespace ripkit::tr_cutseq

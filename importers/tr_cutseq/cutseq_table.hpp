@@ -36,21 +36,22 @@ struct TableScan {
 
 // An entry with data: inside the file and at or after the end of its own slot.
 bool entry_points_inside(uint64_t slot, uint32_t offset, uint32_t size, uint64_t file_size);
-// ASSUMPTION: offset 0 or size 0 = unused (offset 0 would point at the signature).
+// ASSUMPTION(unused_entry): offset 0 or size 0 = unused (offset 0 would point at
+// the signature).
 inline bool entry_unused(uint32_t offset, uint32_t size) { return offset == 0 || size == 0; }
 
 // Never throws.
 TableScan scan_table(ByteSpan file);
 
 // The table length the scan gives: all its slots when it reached the data.
-// ASSUMPTION: otherwise (padding text, zeros up to byte 2048 or the file's
+// ASSUMPTION(entries): otherwise (padding text, zeros up to byte 2048 or the file's
 // end) trailing unused entries cannot be told from zero padding and are kept
 // only up to the game's own count (kTr4Entries / kTr5Entries). 0 when the data
 // gives no table.
 int table_length(const TableScan& scan, Variant variant);
 
 // table_length, or an Error naming the slot when there is no table or an entry
-// inside it is damaged. ASSUMPTION: the slot that ends the scan is padding
+// inside it is damaged. ASSUMPTION(table_padding): the slot that ends the scan is padding
 // unless a later slot before the data holds an entry with data (then it is a
 // damaged entry); padding that does not start as text adds a warning.
 int infer_entries(ByteSpan file, const TableScan& scan, Variant variant,

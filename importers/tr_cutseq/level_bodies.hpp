@@ -2,6 +2,9 @@
 // each actor's slot looked up in the level, its joints placed by the slot's
 // mesh tree (instead of --skeleton), its meshes bound rigidly to them, Lara
 // drawn from LARA_SKIN and LARA_SKIN_JOINTS, and the rooms around.
+// ASSUMPTION(level): the rest (bind) pose is the tree's offsets with zero
+// rotations; Lara's joint vertices LARA_SKIN_JOINTS leaves unbound keep their
+// own rest place, weighted 0.5/0.5 between the two bones they join.
 #pragma once
 
 #include <memory>
@@ -42,7 +45,8 @@ Skeleton level_skeleton(const tr_level::Level& level, const Cutscene& c);
 std::vector<std::string> level_warnings(const tr_level::Level& level, const CutseqFile& file);
 
 // The rooms to draw for `c`: none, all that decoded, or those containing the
-// camera or an actor's root at some frame.
+// camera or an actor's root at some frame. ASSUMPTION(rooms): those are the
+// rooms the cutscene plays in.
 std::vector<size_t> cutscene_rooms(const tr_level::Level& level, const Cutscene& c, RoomSet set);
 
 // Adds, to a scene built with level_skeleton, each bodied actor's skin

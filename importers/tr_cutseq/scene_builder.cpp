@@ -30,7 +30,7 @@ struct Space {
 
 glm::vec4 to_vec4(const glm::quat& q) { return glm::vec4(q.x, q.y, q.z, q.w); }
 
-// ASSUMPTION: phd_RotY/X/Z are right-handed rotations in TR space (positive Y
+// ASSUMPTION(rotation_handedness): phd_RotY/X/Z are right-handed rotations in TR space (positive Y
 // turns +Z toward +X, as Lara's heading moves her by (sin, cos)).
 // Engine joint rotation from 10-bit angles: RotY, then RotX, then RotZ, post-multiplied.
 // Half-angle sines/cosines of the 1024 possible 10-bit angles (angle * pi / 1024).
@@ -108,7 +108,7 @@ std::array<double, 3> d3(const std::array<T, 3>& v) {
 
 }  // namespace
 
-// ASSUMPTION: AlterFOV sets the horizontal angle (from the half screen width) and
+// ASSUMPTION(fov): AlterFOV sets the horizontal angle (from the half screen width) and
 // the screen is 4:3, so yfov = 2 atan(tan(h/2) * 3/4).
 double yfov_from_engine_fov(int fov) {
     const double hfov = fov * 2.0 * kPi / 65536.0;
@@ -236,7 +236,7 @@ Scene build_scene(const Cutscene& c, const char* variant, const SceneOptions& op
             auto it = opt.skeleton->slots.find(act.slot);
             if (it != opt.skeleton->slots.end()) bones = &it->second;
         }
-        // ASSUMPTION: without a skeleton the tree is unknown; meshes 1.. hang off
+        // ASSUMPTION(skeleton): without a skeleton the tree is unknown; meshes 1.. hang off
         // mesh 0 with zero offsets (rotations stay local, as the engine applies them).
         std::vector<int> parents(static_cast<size_t>(act.meshes), 0);
         parents[0] = -1;

@@ -12,12 +12,14 @@
 
 namespace ripkit::tr_cutseq {
 
-// ASSUMPTION: 30 frames a second (TRX, TRN2 and the FBX encoder agree; not in the file).
+// ASSUMPTION(frame_rate): 30 frames a second (TRX, TRN2 and the FBX encoder agree; not in the
+// file).
 inline constexpr double kFrameRate = 30.0;
 inline constexpr int kCutsceneFov = 11488;  // AlterFOV argument, 65536 = 360 degrees
-// ASSUMPTION: 1 TR unit = 1/512 m (a 1024-unit sector = 2 m); --set scale=S.
+// ASSUMPTION(scale): 1 TR unit = 1/512 m (a 1024-unit sector = 2 m); --set scale=S.
 inline constexpr double kDefaultScale = 1.0 / 512.0;  // metres per TR unit (1024-unit sector = 2 m)
-// ASSUMPTION: a move over 512 units (about 30 m/s) in one frame is a cut; --set cut_threshold.
+// ASSUMPTION(cut_threshold): a move over 512 units (about 30 m/s) in one frame is a cut; --set
+// cut_threshold.
 inline constexpr double kDefaultCutThreshold = 512.0;  // TR units moved in one frame = a cut
 inline constexpr double kCutEpsilon = 0.001;           // seconds before a cut's key
 

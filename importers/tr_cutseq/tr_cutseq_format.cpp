@@ -12,6 +12,7 @@
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
 #include "samples.hpp"
+#include "schema.hpp"
 
 namespace ripkit::formats {
 
@@ -47,8 +48,9 @@ class CutseqFormat : public Format {
         if (looks_like_block(data)) return 5;
         return 0;
     }
+    const FormatSchema& schema() const override { return tr_cutseq::schema(); }
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
-        return tr_cutseq::open_cutseq(input, options);
+        return tr_cutseq::open_cutseq(input, options, Settings(*this, options));
     }
 };
 

@@ -41,6 +41,8 @@ class TrackDecoder {
   private:
     // Word `i`, or nullopt-like false when i is past the declared length.
     bool word(uint32_t i, int32_t& out) const;
+    // ASSUMPTION(spent_track): a track whose declared words are spent holds its
+    // value (delta 0) rather than reading past its length.
     int32_t hold() {
         spent_ = true;
         type_ = 0;
@@ -92,7 +94,7 @@ inline int32_t TrackDecoder::next() {
         if (type_ == 2 && counter_ == 0) zero_repeat_ = true;
     }
     if (type_ == 2) {
-        // ASSUMPTION: a zero repeat count behaves as in the engine (16-bit
+        // ASSUMPTION(zero_repeat): a zero repeat count behaves as in the engine (16-bit
         // counter wraps to 65535), so the value repeats for the rest of the scene.
         counter_ = static_cast<uint16_t>(counter_ - 1);
         if (counter_ == 0) type_ = 0;

@@ -21,7 +21,7 @@ constexpr size_t kSector = 2048;
 
 }  // namespace
 
-// ASSUMPTION: a BigFile starts with a printable version string mentioning
+// ASSUMPTION(bigfile_magic): a BigFile starts with a printable version string mentioning
 // Asobo (as FUEL-era files do: "v1.381.67.09 - Asobo Studio - Internal Cross
 // Technology"); the block count is checked when reading.
 bool looks_like_bigfile(ByteSpan d) {

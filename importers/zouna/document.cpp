@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "crc32.hpp"
+#include "format.hpp"
 
 namespace ripkit::zouna {
 
@@ -18,18 +19,15 @@ Container detect_container(ByteSpan data) {
 
 namespace {
 
-std::optional<Endian> forced_endian(const Options& o) {
-    auto s = o.setting("endian");
-    if (!s) return std::nullopt;
-    if (*s == "little") return Endian::Little;
-    if (*s == "big") return Endian::Big;
-    fail_no_offset(ErrorKind::Usage, "--set endian=little|big (got \"" + *s + "\")");
+std::optional<Endian> forced_endian(const Settings& s) {
+    if (!s.given("endian")) return std::nullopt;
+    return s.text("endian") == "little" ? Endian::Little : Endian::Big;
 }
 
 // The objects a file holds, with its version string when it has one.
-std::vector<ObjectRef> parse_container(ByteSpan data, const Options& o, std::string& container,
+std::vector<ObjectRef> parse_container(ByteSpan data, std::optional<Endian> forced,
+                                       const Limits& limits, std::string& container,
                                        std::string& version, std::vector<std::string>& warnings) {
-    const std::optional<Endian> forced = forced_endian(o);
     switch (detect_container(data)) {
         case Container::Bff0: {
             const Bff0Header h = read_bff0(data);
@@ -42,7 +40,7 @@ std::vector<ObjectRef> parse_container(ByteSpan data, const Options& o, std::str
             return {parse_object(data, h.size, *e)};
         }
         case Container::BigFile: {
-            BigFileInfo b = read_bigfile(data, forced, o.limits);
+            BigFileInfo b = read_bigfile(data, forced, limits);
             container = "bigfile";
             version = b.version;
             if (b.has_pool)
@@ -75,30 +73,35 @@ void learn_name_from_path(const std::string& path, uint32_t crc, NameMap& names)
 }  // namespace
 
 ZounaDocument::ZounaDocument(const Input& input, const Options& o)
+    : ZounaDocument(input, o, Settings(formats::zouna_format(), o)) {}
+
+ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Settings& s)
     : path_(input.path),
       data_(input.bytes),
       native_(o.native),
       limits_(o.limits),
-      anim_selection_(o.anims) {
+      forced_endian_(forced_endian(s)),
+      anim_selection_(s.list("anims")),
+      assumptions_(s.assumptions()) {
     if (data_.size() > limits_.max_input_bytes)
         fail(ErrorKind::AllocationLimit, 0,
              "an input of at most " + std::to_string(limits_.max_input_bytes) + " bytes");
-    objects_ = parse_container(data_, o, container_, version_, warnings_);
+    objects_ = parse_container(data_, forced_endian_, limits_, container_, version_, warnings_);
     endian_ = objects_.empty() ? Endian::Little : objects_.front().endian;
-    v_ = make_variants(game_from_version(version_), o);
-    load_companions(o);
+    v_ = make_variants(game_from_version(version_), s);
+    load_companions(o, s);
     if (objects_.size() == 1) learn_name_from_path(path_, objects_[0].header.name_crc, names_);
     std::unordered_map<uint32_t, int64_t> seen;
     for (const ObjectRef& obj : objects_)
         item_ids_.push_back(int64_t(obj.header.name_crc) + (seen[obj.header.name_crc]++ << 32));
 }
 
-void ZounaDocument::load_companions(const Options& o) {
+void ZounaDocument::load_companions(const Options& o, const Settings& s) {
     DiskFileSource disk;
     const FileSource& files = o.files ? *o.files : disk;
-    if (!o.names_path.empty()) {
-        auto text = files.read(o.names_path, limits_);
-        if (!text) fail_no_offset(ErrorKind::Io, "the names file " + o.names_path);
+    if (const std::string& names = s.text("names"); !names.empty()) {
+        auto text = files.read(names, limits_);
+        if (!text) fail_no_offset(ErrorKind::Io, "the names file " + names);
         parse_names(*text, names_);
     }
     if (container_ == "bigfile") {
@@ -107,13 +110,14 @@ void ZounaDocument::load_companions(const Options& o) {
             if (auto text = files.read(npc, limits_)) parse_names(*text, names_);
     }
     const uint32_t anim_crc = asobo_crc32(kAnimationClass);
-    for (const std::string& p : o.anim_paths) {
+    for (const std::string& p : s.list("anim")) {
         auto bytes = files.read(p, limits_);
         if (!bytes) fail_no_offset(ErrorKind::Io, "the animation file " + p);
         try {
             std::string container, version;
             std::vector<std::string> warnings;
-            const auto objs = parse_container(*bytes, o, container, version, warnings);
+            const auto objs =
+                parse_container(*bytes, forced_endian_, limits_, container, version, warnings);
             size_t found = 0;
             for (const ObjectRef& obj : objs) {
                 if (obj.header.class_crc != anim_crc || obj.pooled) continue;
@@ -133,26 +137,25 @@ void ZounaDocument::load_companions(const Options& o) {
         }
     }
     // An animation converted with --skeleton Skel_Z (Assimp: RIPKIT_SKELETON) binds to it.
-    if (!o.skeleton_path.empty()) {
-        auto bytes = files.read(o.skeleton_path, limits_);
-        if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + o.skeleton_path);
+    if (const std::string& skel = s.text("skeleton"); !skel.empty()) {
+        auto bytes = files.read(skel, limits_);
+        if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + skel);
         try {
             std::string container, version;
             std::vector<std::string> warnings;
-            const auto objs = parse_container(*bytes, o, container, version, warnings);
+            const auto objs =
+                parse_container(*bytes, forced_endian_, limits_, container, version, warnings);
             for (const ObjectRef& obj : objs) {
                 if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
-                if (objs.size() == 1)
-                    learn_name_from_path(o.skeleton_path, obj.header.name_crc, names_);
+                if (objs.size() == 1) learn_name_from_path(skel, obj.header.name_crc, names_);
                 const Bytes body = object_body(*bytes, obj, limits_);
                 skeleton_.emplace(name_or_crc(names_, obj.header.name_crc),
                                   read_skel(ByteReader(body, 0, obj.endian), v_, limits_));
                 break;
             }
-            if (!skeleton_)
-                fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + o.skeleton_path);
+            if (!skeleton_) fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + skel);
         } catch (Error& e) {
-            if (e.file().empty()) e.set_file(o.skeleton_path);
+            if (e.file().empty()) e.set_file(skel);
             throw;
         }
     }
@@ -208,13 +211,7 @@ nlohmann::json ZounaDocument::info() const {
             {"names_known", names_.size()},
             {"companion_animations", extra_anims_.size()},
             {"settings", v_.describe()},
-            {"assumptions",
-             {"cubic Hermite with per-segment tangents (RatDecomp); quaternions slerped",
-              "Comp values / comp_scale (4096, RatDecomp), Quati16 / 2000",
-              "axes: Zouna left-handed Y up -> glTF by mirroring Z unless --native",
-              "BezierRot keys: a = Euler angles (radians), b/c = tangents; baked",
-              "message classes 12/13 mark loop start/end",
-              "key times in seconds, played at 30 fps for frame ranges (--set frame_rate)"}}};
+            {"assumptions", assumptions_}};
 }
 
 std::vector<ItemSummary> ZounaDocument::items() const {
@@ -320,9 +317,11 @@ Scene ZounaDocument::scene(int64_t item) const {
     s.extras["version"] = version_;
     s.extras["endian"] = o.endian == Endian::Little ? "little" : "big";
     s.extras["settings"] = v_.describe();
+    // ASSUMPTION(left_handed): Zouna space is left-handed, Y up (tracks.hpp mirrors Z).
     s.extras["axes"] = native_ ? "zouna native (left-handed, Y up)"
                                : "glTF (right-handed, Y up): Zouna Z mirrored";
-    s.extras["units"] = "engine units (ASSUMPTION: metres), unscaled";
+    // ASSUMPTION(metres): engine units are metres.
+    s.extras["units"] = "engine units (assumed metres), unscaled";
     set_frame_range(s, v_.frame_rate);
     return s;
 }

@@ -10,6 +10,7 @@
 #include "material_anim.hpp"
 #include "names.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit/settings.hpp"
 #include "skel.hpp"
 
 namespace ripkit::zouna {
@@ -43,7 +44,9 @@ nlohmann::json dump_material_anim(const MaterialAnim& m, Endian e, const NameMap
 
 class ZounaDocument : public Document {
   public:
+    // Checks `options` against the schema (Error(Usage) when they do not fit).
     ZounaDocument(const Input& input, const Options& options);
+    ZounaDocument(const Input& input, const Options& options, const Settings& settings);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -59,7 +62,7 @@ class ZounaDocument : public Document {
     const ObjectRef& find(int64_t item) const;
     std::string object_name(const ObjectRef& o) const;
     nlohmann::json dump_object(const ObjectRef& o) const;
-    void load_companions(const Options& options);
+    void load_companions(const Options& options, const Settings& settings);
 
     std::string path_;
     Bytes data_;
@@ -68,7 +71,9 @@ class ZounaDocument : public Document {
     Endian endian_ = Endian::Little;
     bool native_ = false;
     Limits limits_;
+    std::optional<Endian> forced_endian_;  // --set endian
     std::vector<std::string> anim_selection_;
+    nlohmann::json assumptions_;  // Settings::assumptions()
     Variants v_;
     NameMap names_;
     std::vector<ObjectRef> objects_;
@@ -76,7 +81,7 @@ class ZounaDocument : public Document {
     // object of the same name (a BigFile may hold several), so items stay distinct.
     std::vector<int64_t> item_ids_;
     std::vector<NamedAnimation> extra_anims_;
-    std::optional<std::pair<std::string, Skel>> skeleton_;  // Options::skeleton_path
+    std::optional<std::pair<std::string, Skel>> skeleton_;  // --skeleton
     std::vector<std::string> warnings_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "container.hpp"
 #include "document.hpp"
+#include "schema.hpp"
 
 namespace ripkit::formats {
 
@@ -37,8 +38,10 @@ class ZounaFormat : public Format {
         return 0;
     }
 
+    const FormatSchema& schema() const override { return zouna::schema(); }
+
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
-        return std::make_unique<zouna::ZounaDocument>(input, options);
+        return std::make_unique<zouna::ZounaDocument>(input, options, Settings(*this, options));
     }
 };
 

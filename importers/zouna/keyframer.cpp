@@ -65,6 +65,7 @@ void read_f32(ByteReader& r, int n, glm::vec4& out, const char* what) {
 // Key padding: the reference says pad bytes are 0xFF; we skip them without
 // checking (a mismatch is no reason to refuse an animation).
 void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
+    // ASSUMPTION(comp_scale): Comp values are s16 / comp_scale (4096).
     const double cs = v.comp_scale;
     switch (c) {
         case KfClass::Float:
@@ -106,6 +107,7 @@ void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
             break;
         case KfClass::ExtVec3f:
             if (v.ext_vec3f == ExtKey::U16TimeFlags) {
+                // ASSUMPTION(ext_time_scale): the u16 time counts seconds by default.
                 k.time = static_cast<float>(r.u16("key time") * v.ext_time_scale);
                 k.key_flags = r.u16("key flags");
             } else {
@@ -251,7 +253,8 @@ Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Li
 curves::Mode kf_mode(const Keyframer& k, const Variants& v) {
     switch (k.cls) {
         case KfClass::Rot:
-            return curves::Mode::Linear;  // slerp
+            // ASSUMPTION(slerp): quaternion keys are slerped (shortest path).
+            return curves::Mode::Linear;
         case KfClass::Hdl:
         case KfClass::Flag:
         case KfClass::Message:
@@ -264,7 +267,7 @@ curves::Mode kf_mode(const Keyframer& k, const Variants& v) {
         square = (k.flags & 8u) != 0;
         linear = linear || (k.flags & 2u) != 0;
     } else {
-        // ASSUMPTION: values other than 1/2/3 (4, 8, 17 are seen) interpolate
+        // ASSUMPTION(flag_values): values other than 1/2/3 (4, 8, 17 are seen) interpolate
         // as the class does by default.
         square = k.flags == 3;
         linear = linear || k.flags == 2;

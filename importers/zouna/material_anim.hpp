@@ -11,8 +11,9 @@ struct MaterialAnim {
     Keyframer scroll, scale;      // Vec2fLinear
     Keyframer rotation, alpha;    // FloatLinearComp
     Keyframer diffuse, emission;  // Vec3fLinear
-    Keyframer color;              // Vec4fLinear (ASSUMPTION: a colour with alpha)
-    Keyframer flag0, flag1;       // Flag
+    // ASSUMPTION(material_color): the Vec4fLinear is a colour with alpha.
+    Keyframer color;
+    Keyframer flag0, flag1;  // Flag
     uint32_t base_material = 0;
     float duration = 0.0f;
     uint8_t flags = 0;

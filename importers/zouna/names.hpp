@@ -1,4 +1,4 @@
-// crc32 -> name lists: the user's names file (Options::names_path) and a
+// crc32 -> name lists: the user's names file (--names) and a
 // BigFile's sibling .NPC.
 #pragma once
 
@@ -14,8 +14,8 @@ using NameMap = std::unordered_map<uint32_t, std::string>;
 
 // One entry a line: `crc name` (crc decimal or 0x-hex; the name may be in
 // double quotes), or just `name` (its Asobo crc32 is computed). Blank lines
-// and lines starting with '#' are skipped. ASSUMPTION: .NPC files are read
-// the same way (their exact layout is not public in our sources).
+// and lines starting with '#' are skipped. ASSUMPTION(npc_names): .NPC files
+// are read the same way (their exact layout is not public in our sources).
 void parse_names(ByteSpan text, NameMap& out);
 
 // The name for a crc: the known name, else the crc in decimal.

@@ -110,8 +110,9 @@ void add_animation(Scene& s, NodeNames& names, const NamedAnimation& na,
                 const double t = a.messages.keys[k].time;
                 keys.push_back({t, glm::vec4(float(keys.size()), 0, 0, 0), {}, {}});
                 list.push_back({{"time", t}, {"messages", messages_json(a.messages.messages[k])}});
+                // ASSUMPTION(loop_markers): message classes 12/13 mark the loop.
                 for (const Message& msg : a.messages.messages[k]) {
-                    if (msg.cls == 12) loop["start"] = t;  // ASSUMPTION: loop markers
+                    if (msg.cls == 12) loop["start"] = t;
                     if (msg.cls == 13) loop["end"] = t;
                 }
             }

@@ -53,6 +53,7 @@ Skel read_skel(ByteReader r, const Variants& v, const Limits& limits) {
         for (int c = 0; c < 3; ++c) bone.translation[c] = finite(36 + 4 * c, "translation");
         for (int c = 0; c < 4; ++c) bone.indices[c] = static_cast<int32_t>(b.u32_at(228 + 4 * c));
         bone.name = b.u32_at(244);
+        // ASSUMPTION(parent_index): the second index is the parent by default.
         const int32_t p = bone.indices[v.parent_index];
         if (p < -1 || p >= static_cast<int32_t>(n) || p == static_cast<int32_t>(i))
             b.fail_at(228 + 4 * v.parent_index, ErrorKind::BadIndex,
@@ -74,6 +75,8 @@ Skel read_skel(ByteReader r, const Variants& v, const Limits& limits) {
     return s;
 }
 
+// ASSUMPTION(rest_rotation): the stored quaternion is the rest rotation itself
+// unless --set rest_rotation=inverse.
 glm::vec4 rest_rotation(const Bone& b, const Variants& v) {
     if (v.rest_rotation == RestRotation::Direct) return b.rotation;
     return {-b.rotation.x, -b.rotation.y, -b.rotation.z, b.rotation.w};

@@ -8,8 +8,8 @@
 
 namespace ripkit::zouna {
 
-// What the values are, for the axis conversion (Zouna is left-handed, Y up;
-// glTF right-handed, Y up: mirror Z).
+// What the values are, for the axis conversion. ASSUMPTION(left_handed): Zouna
+// is left-handed, Y up; glTF right-handed, Y up: mirror Z.
 enum class ValueKind {
     Vector,    // positions and their tangents: z negated
     Rotation,  // unit quaternions: x and y negated (the mirror's conjugation)
@@ -26,9 +26,9 @@ glm::vec4 convert_value(glm::vec4 v, ValueKind kind, bool native);
 Channel make_channel(int node, AnimPath path, const std::vector<curves::Key>& keys,
                      curves::Mode mode, ValueKind kind, bool native, const std::string& what);
 
-// BezierRot keys (a = Euler angles in radians, b/c = per-segment tangents,
-// all ASSUMPTIONS) evaluated as Hermite curves and baked to LINEAR quaternion
-// keys at the key times and `rate` samples per second.
+// ASSUMPTION(bezier_rot): BezierRot keys are a = Euler angles in radians, b/c =
+// per-segment tangents; evaluated as Hermite curves and baked to LINEAR
+// quaternion keys at the key times and `bake_rate` samples per second.
 Channel bake_bezier_rotation(int node, const std::vector<curves::Key>& keys, const Variants& v,
                              bool native, const std::string& what);
 

@@ -1,9 +1,6 @@
 #include "variants.hpp"
 
-#include <charconv>
-#include <cmath>
-
-#include "ripkit/error.hpp"
+#include "format.hpp"
 
 namespace ripkit::zouna {
 
@@ -38,31 +35,16 @@ Game game_from_version(std::string_view v) {
     return Game::Unknown;
 }
 
-namespace {
-
-[[noreturn]] void bad(const std::string& key, const std::string& value,
-                      const std::string& allowed) {
-    fail_no_offset(ErrorKind::Usage, "--set " + key + "=" + allowed + " (got \"" + value + "\")");
-}
-
-double parse_number(const std::string& key, const std::string& v) {
-    double d = 0;
-    auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-    if (ec != std::errc() || p != v.data() + v.size() || !std::isfinite(d) || d <= 0)
-        bad(key, v, "<positive number>");
-    return d;
-}
-
-Game parse_game(const std::string& v) {
+Game parse_game(std::string_view v) {
     if (v == "ratatouille" || v == "rat") return Game::Ratatouille;
     if (v == "walle" || v == "wall-e") return Game::WallE;
     if (v == "fuel") return Game::Fuel;
     if (v == "up") return Game::Up;
     if (v == "ts3" || v == "toystory3") return Game::ToyStory3;
-    const Game g = game_from_version(v);
-    if (g == Game::Unknown) bad("version", v, "ratatouille|walle|fuel|up|ts3|<version string>");
-    return g;
+    return game_from_version(v);
 }
+
+namespace {
 
 // Defaults per game. Ratatouille and WALL-E follow RatDecomp and the Rat/WALL-E
 // templates; FUEL and later (and unknown files) follow the seed (an FMTK wiki
@@ -70,8 +52,11 @@ Game parse_game(const std::string& v) {
 Variants defaults_for(Game g) {
     Variants v;
     v.game = g;
+    // ASSUMPTION(version): a file without a version (a raw object) is FUEL-like.
     const bool rat_family = g == Game::Ratatouille || g == Game::WallE;
     if (rat_family) {
+        // ASSUMPTION(hdl, vec4_comp, ext_vec3f, flags, skel): the per-version
+        // layouts follow RatDecomp for Ratatouille and WALL-E, the seed and bff after.
         v.hdl = HdlOrder::NameFirst;        // RatDecomp loads the name before the time
         v.vec4_comp = Vec4Comp::S16Scaled;  // RatDecomp: s16 / KEY_FLOAT_COMP_FACTOR
         v.ext_vec3f = ExtKey::F32Time;      // RatDecomp: f32 time + 3 x Vec3f
@@ -83,83 +68,39 @@ Variants defaults_for(Game g) {
 
 }  // namespace
 
-Variants make_variants(Game detected, const Options& o) {
-    Game g = detected;
-    if (auto s = o.setting("version")) g = parse_game(*s);
+Variants make_variants(Game detected, const Settings& s) {
+    const Game g = s.given("version") ? parse_game(s.text("version")) : detected;
     Variants v = defaults_for(g);
-    if (auto s = o.setting("comp_scale")) v.comp_scale = parse_number("comp_scale", *s);
-    if (auto s = o.setting("quat_scale")) v.quat_scale = parse_number("quat_scale", *s);
-    if (auto s = o.setting("ext_time_scale")) v.ext_time_scale = parse_number("ext_time_scale", *s);
-    if (auto s = o.setting("bake_rate")) v.bake_rate = parse_number("bake_rate", *s);
-    if (v.bake_rate > 10000) bad("bake_rate", std::to_string(v.bake_rate), "<at most 10000>");
-    if (auto s = o.setting("frame_rate")) v.frame_rate = parse_number("frame_rate", *s);
-    if (v.frame_rate > 1000) bad("frame_rate", std::to_string(v.frame_rate), "<at most 1000>");
-    if (auto s = o.setting("hdl")) {
-        if (*s == "time_first")
-            v.hdl = HdlOrder::TimeFirst;
-        else if (*s == "name_first")
-            v.hdl = HdlOrder::NameFirst;
-        else
-            bad("hdl", *s, "time_first|name_first");
+    v.comp_scale = s.number("comp_scale");
+    v.quat_scale = s.number("quat_scale");
+    v.ext_time_scale = s.number("ext_time_scale");
+    v.bake_rate = s.number("bake_rate");
+    v.frame_rate = s.number("frame_rate");
+    v.parent_index = int(s.integer("parent_index"));
+    if (s.given("hdl"))
+        v.hdl = s.text("hdl") == "time_first" ? HdlOrder::TimeFirst : HdlOrder::NameFirst;
+    if (s.given("vec4_comp")) {
+        const std::string& c = s.text("vec4_comp");
+        v.vec4_comp = c == "float" ? Vec4Comp::Float
+                      : c == "s16" ? Vec4Comp::S16Scaled
+                                   : Vec4Comp::S16Raw;
     }
-    if (auto s = o.setting("vec4_comp")) {
-        if (*s == "float")
-            v.vec4_comp = Vec4Comp::Float;
-        else if (*s == "s16")
-            v.vec4_comp = Vec4Comp::S16Scaled;
-        else if (*s == "s16_raw")
-            v.vec4_comp = Vec4Comp::S16Raw;
-        else
-            bad("vec4_comp", *s, "float|s16|s16_raw");
-    }
-    if (auto s = o.setting("ext_vec3f")) {
-        if (*s == "u16_time")
-            v.ext_vec3f = ExtKey::U16TimeFlags;
-        else if (*s == "f32_time")
-            v.ext_vec3f = ExtKey::F32Time;
-        else
-            bad("ext_vec3f", *s, "u16_time|f32_time");
-    }
-    if (auto s = o.setting("flags")) {
-        if (*s == "bits")
-            v.flags = FlagSemantics::Bits;
-        else if (*s == "enum")
-            v.flags = FlagSemantics::Enum;
-        else
-            bad("flags", *s, "bits|enum");
-    }
-    if (auto s = o.setting("skel")) {
-        if (*s == "fuel")
-            v.skel = SkelLayout::Fuel;
-        else if (*s == "ratatouille" || *s == "rat")
-            v.skel = SkelLayout::Ratatouille;
-        else
-            bad("skel", *s, "fuel|ratatouille");
-    }
-    if (auto s = o.setting("parent_index")) {
-        if (*s == "0" || *s == "1")
-            v.parent_index = (*s)[0] - '0';
-        else
-            bad("parent_index", *s, "0|1");
-    }
-    if (auto s = o.setting("rest_rotation")) {
-        if (*s == "direct")
-            v.rest_rotation = RestRotation::Direct;
-        else if (*s == "inverse")
-            v.rest_rotation = RestRotation::Inverse;
-        else
-            bad("rest_rotation", *s, "direct|inverse");
-    }
-    if (auto s = o.setting("bezier_rot")) {
-        static const std::pair<const char*, EulerOrder> orders[] = {
-            {"xyz", EulerOrder::XYZ}, {"xzy", EulerOrder::XZY}, {"yxz", EulerOrder::YXZ},
-            {"yzx", EulerOrder::YZX}, {"zxy", EulerOrder::ZXY}, {"zyx", EulerOrder::ZYX}};
-        bool found = false;
-        for (auto& [n, e] : orders)
-            if (*s == n) v.bezier_order = e, found = true;
-        if (!found) bad("bezier_rot", *s, "xyz|xzy|yxz|yzx|zxy|zyx");
-    }
+    if (s.given("ext_vec3f"))
+        v.ext_vec3f = s.text("ext_vec3f") == "u16_time" ? ExtKey::U16TimeFlags : ExtKey::F32Time;
+    if (s.given("flags"))
+        v.flags = s.text("flags") == "bits" ? FlagSemantics::Bits : FlagSemantics::Enum;
+    if (s.given("skel"))
+        v.skel = s.text("skel") == "fuel" ? SkelLayout::Fuel : SkelLayout::Ratatouille;
+    v.rest_rotation =
+        s.text("rest_rotation") == "direct" ? RestRotation::Direct : RestRotation::Inverse;
+    static const char* const orders[] = {"xyz", "xzy", "yxz", "yzx", "zxy", "zyx"};
+    for (int i = 0; i < 6; ++i)
+        if (s.text("bezier_rot") == orders[i]) v.bezier_order = EulerOrder(i);
     return v;
+}
+
+Variants make_variants(Game detected, const Options& options) {
+    return make_variants(detected, Settings(formats::zouna_format(), options));
 }
 
 nlohmann::json Variants::describe() const {
@@ -180,11 +121,6 @@ nlohmann::json Variants::describe() const {
             {"bezier_rot", orders[static_cast<int>(bezier_order)]},
             {"bake_rate", bake_rate},
             {"frame_rate", frame_rate}};
-}
-
-const char* variant_keys_help() {
-    return "version, comp_scale, quat_scale, hdl, vec4_comp, ext_vec3f, ext_time_scale, flags, "
-           "skel, parent_index, rest_rotation, bezier_rot, bake_rate, frame_rate, endian";
 }
 
 }  // namespace ripkit::zouna

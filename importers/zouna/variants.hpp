@@ -1,13 +1,14 @@
 // Every layout and interpretation choice where public sources disagree, in one
 // place: defaults per detected game version, each overridable with
-// `--set key=value` (Options::settings). See docs/formats/zouna.md for the
-// evidence behind each default.
+// `--set key=value` (declared in schema.cpp, with the evidence behind each
+// default; docs/formats/zouna.md).
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "ripkit/format.hpp"
+#include "ripkit/settings.hpp"
 
 namespace ripkit::zouna {
 
@@ -34,8 +35,9 @@ struct Variants {
     RestRotation rest_rotation = RestRotation::Direct;
     EulerOrder bezier_order = EulerOrder::XYZ;
     double bake_rate = 60.0;  // samples per second where no exact glTF form exists
-    // ASSUMPTION: key times are seconds and nothing stores a playback rate; 30 fps is
-    // what Scene extras frame_rate/frame_count (DCC frame ranges) are given in.
+    // ASSUMPTION(frame_rate): key times are seconds and nothing stores a playback
+    // rate; 30 fps is what Scene extras frame_rate/frame_count (DCC frame ranges)
+    // are given in.
     double frame_rate = 30.0;
 
     nlohmann::json describe() const;
@@ -44,12 +46,13 @@ struct Variants {
 const char* game_name(Game g);
 // "v1.381.67.09 - Asobo Studio ..." or "1.06.63" -> the game; Unknown if none.
 Game game_from_version(std::string_view version);
+// --set version=...: a game name ("rat", "fuel", ...) or a version string.
+Game parse_game(std::string_view text);
 
-// Defaults for `game`, then Options::settings overrides (`version=fuel` also
-// re-selects the game). Throws Error(Usage) for a bad value.
+// Defaults for `game`, then the settings' overrides (`version=fuel` also
+// re-selects the game).
+Variants make_variants(Game detected, const Settings& settings);
+// The same, checking `options` against the schema first (throws Error(Usage)).
 Variants make_variants(Game detected, const Options& options);
-
-// The setting keys this format reads, for the README and error messages.
-const char* variant_keys_help();
 
 }  // namespace ripkit::zouna

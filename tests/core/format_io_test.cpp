@@ -80,15 +80,3 @@ TEST_CASE("DiskFileSource: absent companions are nullopt, oversized ones fail na
     CHECK(e.kind() == ErrorKind::AllocationLimit);
     CHECK(e.file() == p.string());
 }
-
-TEST_CASE("Options::setting finds --set values and nothing else") {
-    Options o;
-    CHECK_FALSE(o.setting("scale"));
-    o.settings["scale"] = "0.5";
-    o.settings["empty"] = "";
-    REQUIRE(o.setting("scale"));
-    CHECK(*o.setting("scale") == "0.5");
-    REQUIRE(o.setting("empty"));
-    CHECK(o.setting("empty")->empty());
-    CHECK_FALSE(o.setting("Scale"));  // keys are case-sensitive
-}

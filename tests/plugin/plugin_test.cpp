@@ -196,3 +196,118 @@ TEST_CASE("an Assimp::Exporter with the module's exporters writes a cutscene bac
         CHECK(back->mAnimations[0]->mNumChannels == channels);
     }
 }
+
+namespace {
+
+// A fresh importer with the module's loaders; reads `file` with `props` set.
+struct Reader {
+    Module& m;
+    std::string error;
+    Assimp::Importer importer;
+    explicit Reader(Module& mod) : m(mod) { REQUIRE(m.register_importers(&importer) > 0); }
+    const aiScene* read(const fs::path& file) {
+        const aiScene* s = importer.ReadFile(file.string(), 0);
+        error = s ? "" : importer.GetErrorString();
+        return s;
+    }
+};
+
+const aiNodeAnim* channel(const aiScene* s, const char* node) {
+    REQUIRE(s->mNumAnimations > 0);
+    const aiAnimation* a = s->mAnimations[0];
+    for (unsigned i = 0; i < a->mNumChannels; ++i)
+        if (std::string(a->mChannels[i]->mNodeName.C_Str()) == node) return a->mChannels[i];
+    FAIL("no channel " << node);
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("RIPKIT_SETTINGS is checked like --set: ReadFile fails naming the key") {
+    Module m;
+    TempDir tmp;
+    const fs::path pak = write_samples(tmp.path / "samples") / "tr_cutseq" / "CUTSEQ.PAK";
+    const std::string keys = "(tr-cutseq settings: entries, scale, interp, cut_threshold, fov)";
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"scael=2",
+         "usage: a setting tr-cutseq takes (entries, scale, interp, cut_threshold, fov), got "
+         "--set scael=2"},
+        {"scale=2abc", "--set scale=<a number in [1e-09, 1000000000]>, got '2abc' " + keys},
+        {"scale=inf", "got 'inf' " + keys},
+        {"scale=nan", "got 'nan' " + keys},
+        {"cut_threshold=-1", "--set cut_threshold=<a number in [0, 1000000000]>, got '-1'"},
+        {"entries=0", "--set entries=<an integer in [1, 255]>, got '0'"},
+        {"interp=cubic", "--set interp=<one of linear, step>, got 'cubic'"},
+        {"fov=1.5", "--set fov=<an integer in [1, 32767]>, got '1.5'"},
+        {"scale", "--set KEY=VALUE, got 'scale'"},
+    };
+    for (const auto& [settings, message] : bad) {
+        INFO(settings);
+        Reader r(m);
+        r.importer.SetPropertyString("RIPKIT_SETTINGS", settings);
+        CHECK(r.read(pak) == nullptr);
+        CHECK(r.error.find(pak.string() + ": usage: ") == 0);
+        CHECK(r.error.find(message) != std::string::npos);
+    }
+    // The same property with good values: 2 m a unit instead of 1/512 m, exactly 1024 times
+    // the default positions.
+    Reader plain(m), scaled(m);
+    scaled.importer.SetPropertyString("RIPKIT_SETTINGS", "scale=2;interp=linear;");
+    const aiScene* a = plain.read(pak);
+    const aiScene* b = scaled.read(pak);
+    REQUIRE(a);
+    INFO(scaled.error);
+    REQUIRE(b);
+    const aiNodeAnim* ca = channel(a, "camera");
+    const aiNodeAnim* cb = channel(b, "camera");
+    REQUIRE(ca->mNumPositionKeys == cb->mNumPositionKeys);
+    for (unsigned k = 0; k < ca->mNumPositionKeys; k += 37) {
+        CHECK(cb->mPositionKeys[k].mValue.x == ca->mPositionKeys[k].mValue.x * 1024.0f);
+        CHECK(cb->mPositionKeys[k].mValue.z == ca->mPositionKeys[k].mValue.z * 1024.0f);
+    }
+}
+
+TEST_CASE("format options are Assimp properties: RIPKIT_ANIM, RIPKIT_CINE, RIPKIT_AUDIO") {
+    Module m;
+    TempDir tmp;
+    const fs::path samples = write_samples(tmp.path / "samples");
+    const fs::path big = samples / "zouna" / "big";
+    Reader alone(m), bound(m);
+    const aiScene* skel = alone.read(big / "SKEL_SAMPLE.Skel_Z");
+    INFO(alone.error);
+    REQUIRE(skel);
+    bound.importer.SetPropertyString("RIPKIT_ANIM", ((big / "WALK.Animation_Z").string() + ";" +
+                                                     (big / "3338892134.Animation_Z").string()));
+    const aiScene* with = bound.read(big / "SKEL_SAMPLE.Skel_Z");
+    INFO(bound.error);
+    REQUIRE(with);
+    CHECK(with->mNumAnimations == skel->mNumAnimations + 2);
+
+    Reader missing(m);
+    missing.importer.SetPropertyString("RIPKIT_ANIM", (big / "NO_SUCH.Animation_Z").string());
+    CHECK(missing.read(big / "SKEL_SAMPLE.Skel_Z") == nullptr);
+    CHECK(missing.error.find("NO_SUCH.Animation_Z") != std::string::npos);
+
+    const fs::path raw = samples / "rugrats_cine" / "DEMO_RAW.BIN";
+    Reader cine(m);
+    cine.importer.SetPropertyInteger("RIPKIT_CINE", 3);
+    const aiScene* c = cine.read(raw);
+    INFO(cine.error);
+    REQUIRE(c);
+    int32_t n = -1;
+    CHECK(c->mMetaData->Get("ripkit.extras.cine", n));
+    CHECK(n == 3);
+    Reader bad_cine(m);
+    bad_cine.importer.SetPropertyInteger("RIPKIT_CINE", -2);
+    CHECK(bad_cine.read(raw) == nullptr);
+    CHECK(bad_cine.error.find("--cine <an integer in [0, 4294967295]>, got '-2'") !=
+          std::string::npos);
+    Reader bad_audio(m);
+    bad_audio.importer.SetPropertyString("RIPKIT_AUDIO", "some");
+    CHECK(bad_audio.read(raw) == nullptr);
+    CHECK(bad_audio.error.find("--audio <one of played, all>, got 'some'") != std::string::npos);
+    // An option of another format is not this format's: a TR file ignores RIPKIT_CINE.
+    Reader other(m);
+    other.importer.SetPropertyInteger("RIPKIT_CINE", 3);
+    CHECK(other.read(samples / "tr_cutseq" / "CUTSEQ.PAK") != nullptr);
+}

@@ -261,7 +261,7 @@ TEST_CASE("cinematic 0 reproduces the opening's ending") {
     StreamSpec spec = small_stream(1250, false);
     const auto doc = open(write_stream(spec, cd::SectorShape::Mode2_2336));
     Options o;
-    o.cine = 0;
+    o.format_options["cine"] = {"0"};
     const Scene s = CineDocument(write_stream(spec, cd::SectorShape::Mode2_2336), o).scene(1);
     validate_scene(s);
     REQUIRE(s.cameras.size() == 3);
@@ -281,7 +281,7 @@ TEST_CASE("cinematic 0 reproduces the opening's ending") {
         }
     CHECK(found);
     Options seven;
-    seven.cine = 7;
+    seven.format_options["cine"] = {"7"};
     CHECK(CineDocument(write_stream(spec, cd::SectorShape::Mode2_2336), seven)
               .scene(1)
               .cameras.size() == 1);
@@ -300,7 +300,7 @@ TEST_CASE("audio: played vs all, stereo/mono and rates") {
     const double seconds = double(s.audio->samples.size() / 2) / 37800.0;
     CHECK(seconds == Approx(152.0 / 150.0).margin(8.0 / 150.0));
     Options all;
-    all.audio = "all";
+    all.format_options["audio"] = {"all"};
     const Scene every = open(file, all)->scene(1);
     const size_t sectors = doc->info()["cinematics"][0]["audio"]["sectors"];
     CHECK(every.audio->samples.size() == sectors * 4032);
@@ -380,7 +380,7 @@ TEST_CASE("decoded samples equal ffmpeg's adpcm_xa on the same sectors") {
     std::ifstream f(out, std::ios::binary);
     const std::string pcm((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     Options all;
-    all.audio = "all";
+    all.format_options["audio"] = {"all"};
     const Scene s = open(file, all)->scene(1);
     REQUIRE(s.audio);
     REQUIRE(pcm.size() == s.audio->samples.size() * 2);

@@ -20,7 +20,7 @@ TEST_CASE("a cinematic exports to glb + wav that clients read") {
     const StreamSpec spec = make_demo_stream({.frames = 30});
     const Bytes file = write_stream(spec, cd::SectorShape::Raw2352);
     Options o;
-    o.cine = 3;
+    o.format_options["cine"] = {"3"};
     const Scene scene = CineDocument(file, o).scene(1);
     const auto dir = test::fresh_temp_dir("rugrats_cine_export");
     const auto out = dir / "demo.glb";

@@ -186,7 +186,7 @@ void check_document(const Bytes& file, const char* shape, uint64_t first_user) {
     CHECK(image.sector(4).sub->submode == kLastSub);
 
     Options all;
-    all.audio = "all";
+    all.format_options["audio"] = {"all"};
     const Scene s = CineDocument(file, all).scene(1);
     REQUIRE(s.audio);
     REQUIRE(s.audio->samples.size() == 2 * 4032);

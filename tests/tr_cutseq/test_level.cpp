@@ -66,7 +66,7 @@ struct Fixture {
         in.path = bin ? "CUTSEQ.BIN" : "CUTSEQ.PAK";
         in.bytes = bin ? write_bin({cut}) : write_pak({cut});
         Options o;
-        o.level_path = "CUT.TR4";
+        o.format_options["level"] = {"CUT.TR4"};
         o.files = &files;
         o.native = native;
         if (!rooms.empty()) o.settings["rooms"] = rooms;
@@ -299,7 +299,7 @@ TEST_CASE("tr_cutseq --level: a bad or missing level is one clear error naming i
     in.path = "CUTSEQ.PAK";
     in.bytes = write_pak({fx.cut});
     Options o;
-    o.level_path = "CUT.TR4";
+    o.format_options["level"] = {"CUT.TR4"};
     o.files = &fx.files;
     try {
         open_cutseq(in, o);
@@ -308,7 +308,7 @@ TEST_CASE("tr_cutseq --level: a bad or missing level is one clear error naming i
         CHECK(e.kind() == ErrorKind::WrongFormat);
         CHECK(e.file() == "CUT.TR4");
     }
-    o.level_path = "MISSING.TR4";
+    o.format_options["level"] = {"MISSING.TR4"};
     CHECK_THROWS_AS(open_cutseq(in, o), Error);
 }
 

@@ -321,16 +321,16 @@ TEST_CASE("tr_cutseq --skeleton is read through Options::files") {
     files.files["bad.json"] = R"({"slots":{"0":{"bones":[{"flags":2}]}}})";
     Options opt;
     opt.files = &files;
-    opt.skeleton_path = "lara.json";
+    opt.format_options["skeleton"] = {"lara.json"};
     const Scene s = open_cutseq(in, opt)->scene(1);
     CHECK(s.nodes[s.find_node("actor0_mesh2")].parent == s.find_node("actor0_mesh0"));
     CHECK(s.nodes[s.find_node("actor0_mesh2")].translation == tr_to_out(-4, 5, 6));
     CHECK(s.nodes[s.find_node("actor0")].extras["skeleton"] == true);
     CHECK(s.nodes[s.find_node("actor1")].extras["skeleton"] == false);
     CHECK(s.nodes[s.find_node("actor1_mesh2")].translation == glm::vec3(0));
-    opt.skeleton_path = "missing.json";
+    opt.format_options["skeleton"] = {"missing.json"};
     CHECK_THROWS_AS(open_cutseq(in, opt), Error);
-    opt.skeleton_path = "bad.json";
+    opt.format_options["skeleton"] = {"bad.json"};
     try {
         open_cutseq(in, opt);
         FAIL("no error");
@@ -340,7 +340,7 @@ TEST_CASE("tr_cutseq --skeleton is read through Options::files") {
     }
     // Too few bones for the actor: the scene names the slot.
     files.files["short.json"] = R"({"slots":{"0":{"bones":[]}}})";
-    opt.skeleton_path = "short.json";
+    opt.format_options["skeleton"] = {"short.json"};
     auto doc = open_cutseq(in, opt);
     try {
         doc->scene(1);

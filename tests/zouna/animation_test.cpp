@@ -192,8 +192,8 @@ TEST_CASE("skeleton + two animations: one armature, names file, reset flags, tra
         files.files["names.txt"] = text_bytes(sample_names());
         Options o;
         o.files = &files;
-        o.anim_paths = {"walk", "wave"};
-        o.names_path = "names.txt";
+        o.format_options["anim"] = {"walk", "wave"};
+        o.format_options["names"] = {"names.txt"};
         const Bytes skel = write_object(asobo_crc32("Skel_Z"), asobo_crc32("SKEL_SAMPLE"), {},
                                         write_skel(sample_skel(), e, v), e, false);
         const Scene s = open(skel, o)->scene(asobo_crc32("SKEL_SAMPLE"));

@@ -33,8 +33,8 @@ Scene sample_scene(bool native, Endian e) {
     Options o;
     o.files = &files;
     o.native = native;
-    o.anim_paths = {"walk", "wave"};
-    o.names_path = "names";
+    o.format_options["anim"] = {"walk", "wave"};
+    o.format_options["names"] = {"names"};
     Input in;
     in.path = "SKEL_SAMPLE.Skel_Z";
     in.bytes = write_object(asobo_crc32("Skel_Z"), asobo_crc32("SKEL_SAMPLE"), {},

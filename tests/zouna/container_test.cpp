@@ -113,7 +113,7 @@ TEST_CASE("BigFile: list by class and name (.NPC sibling), --item picks one") {
     CHECK(s.find_node("ROOT") > 0);  // named through the .NPC
     // A skeleton picks animations of the same BigFile with --anims.
     Options o2 = o;
-    o2.anims = {"WALK"};
+    o2.format_options["anims"] = {"WALK"};
     const Scene sk = open(big, "data/GAME.DPC", o2)->scene(asobo_crc32("SKEL_SAMPLE"));
     CHECK(sk.animations.size() == 1);
     // MaterialAnim_Z: tracks a user can bind, bitmap switches in metadata.
@@ -192,7 +192,7 @@ TEST_CASE("bad input gives clear errors") {
     MemFiles none;
     Options oa;
     oa.files = &none;
-    oa.anim_paths = {"missing.Animation_Z"};
+    oa.format_options["anim"] = {"missing.Animation_Z"};
     CHECK(kind_of([&] { open(raw, "in", oa); }) == ErrorKind::Io);
     // BigFile with more than 64 blocks.
     Bytes bf = write_bigfile({raw}, Endian::Little, "v1.381 Asobo", 1);
@@ -222,7 +222,7 @@ TEST_CASE("an Animation_Z with --skeleton binds to that skeleton") {
                    12, "v1.381.67.09");
     Options o;
     o.files = &files;
-    o.skeleton_path = "dir/SKEL_SAMPLE.Skel_Z";
+    o.format_options["skeleton"] = {"dir/SKEL_SAMPLE.Skel_Z"};
     const Scene s =
         open(walk_object(Endian::Little, false), "WALK.Animation_Z", o)->scene(asobo_crc32("WALK"));
     validate_scene(s);

@@ -23,6 +23,8 @@
 
 namespace ripkit {
 
+struct FormatSchema;  // ripkit/settings.hpp
+
 // Reads companion files (skeletons, name lists, sibling .NPC, --anim files).
 class FileSource {
   public:
@@ -46,27 +48,22 @@ struct Input {
 };
 
 // Everything a user can ask for on the command line or through Assimp
-// properties. A format reads what applies to it and ignores the rest.
+// properties. Only what every format means the same by is a field; the rest is
+// the format's own, as given, checked against its schema by ripkit::Settings
+// (ripkit/settings.hpp) when the format opens the input.
 struct Options {
-    bool native = false;                  // engine units and axes, no conversion
-    std::string skeleton_path;            // TR: --skeleton FILE.json; Zouna: Skel_Z
-    std::string level_path;               // TR cutscenes: --level FILE (.TR4 / .TRC)
-    std::string names_path;               // Zouna: crc -> name list
-    std::vector<std::string> anim_paths;  // Zouna: --anim files
-    std::vector<std::string> anims;       // animation selection (Pikachu banks, ...)
-    std::optional<int64_t> cine;          // Rugrats: cinematic number (blink seed)
-    std::string audio = "played";         // Rugrats: "played" or "all"
-    bool force = false;                   // try anyway on an unexpected header
-    // Format-specific overrides, `--set key=value` (documented per format).
+    bool native = false;  // engine units and axes, no conversion
+    bool force = false;   // try anyway on an unexpected header
+    // `--set key=value`.
     std::map<std::string, std::string> settings;
+    // The format's own options by name ("cine" -> {"3"}), one entry per occurrence.
+    std::map<std::string, std::vector<std::string>> format_options;
     Limits limits;
     ProgressFn progress;
     // The document-wide budget (limits.hpp), shared by open, scene() and the
     // export of one input. Null: open makes one from `limits` and `progress`.
     std::shared_ptr<Budget> budget;
     const FileSource* files = nullptr;  // companion file access; may be null
-
-    std::optional<std::string> setting(const std::string& key) const;
 };
 
 // options.budget, or a new Budget from options.limits and options.progress.
@@ -114,6 +111,9 @@ class Format {
     // 0 = not this format; higher = more certain. Looks at content, not names;
     // `path` may break ties only.
     virtual int probe(ByteSpan data, const std::string& path) const = 0;
+    // Its settings, options and assumptions (ripkit/settings.hpp), declared
+    // once next to the format.
+    virtual const FormatSchema& schema() const = 0;
     // Decodes (or indexes) the input. Throws ripkit::Error on bad input.
     virtual std::unique_ptr<Document> open(const Input& input, const Options& options) const = 0;
 };

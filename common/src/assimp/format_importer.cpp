@@ -5,6 +5,7 @@
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -13,6 +14,7 @@
 
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/settings.hpp"
 
 namespace ripkit {
 
@@ -57,16 +59,30 @@ class IoFileSource : public FileSource {
     Assimp::IOSystem* io_;
 };
 
-void parse_settings(const std::string& text, std::map<std::string, std::string>& out) {
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(';', start);
-        if (end == std::string::npos) end = text.size();
-        const std::string kv = text.substr(start, end - start);
-        const size_t eq = kv.find('=');
-        if (eq != std::string::npos) out[kv.substr(0, eq)] = kv.substr(eq + 1);
-        start = end + 1;
+// "k=v;k=v" (empty entries skipped); an entry without a key or '=' is a usage error.
+std::map<std::string, std::string> parse_settings(const std::string& text) {
+    std::map<std::string, std::string> out;
+    for (const std::string& kv : split_list(text, ';')) {
+        auto [key, value] = split_setting(kv);
+        out[key] = value;
     }
+    return out;
+}
+
+// An option's property as text, one entry per value; none when the host did
+// not set it. Integers may be set as int or string properties.
+std::vector<std::string> option_values(const Assimp::Importer* imp, const ValueDef& d) {
+    const std::string name = option_property(d);
+    if (d.type == ValueType::Integer) {
+        constexpr int kUnset = INT32_MIN;
+        const int v = imp->GetPropertyInteger(name.c_str(), kUnset);
+        if (v != kUnset) return {std::to_string(v)};
+    }
+    const std::string text = imp->GetPropertyString(name.c_str(), "");
+    if (text.empty()) return {};
+    // Several files travel as one string: "a.Animation_Z;b.Animation_Z".
+    if (d.repeatable) return split_list(text, ';');
+    return {text};
 }
 
 }  // namespace
@@ -84,17 +100,21 @@ bool FormatImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool
     }
 }
 
+// SetupProperties cannot fail: a bad property is kept and reported by ReadFile.
 void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
     item_ = imp->GetPropertyInteger("RIPKIT_ITEM", -1);
     options_.native = imp->GetPropertyInteger("RIPKIT_NATIVE", 0) != 0;
-    options_.skeleton_path = imp->GetPropertyString("RIPKIT_SKELETON", "");
-    options_.level_path = imp->GetPropertyString("RIPKIT_LEVEL", "");
-    options_.names_path = imp->GetPropertyString("RIPKIT_NAMES", "");
-    options_.anims = split_list(imp->GetPropertyString("RIPKIT_ANIMS", ""));
-    const int cine = imp->GetPropertyInteger("RIPKIT_CINE", -1);
-    options_.cine = cine >= 0 ? std::optional<int64_t>(cine) : std::nullopt;
+    options_.format_options.clear();
+    for (const ValueDef& d : format_.schema().options)
+        if (auto values = option_values(imp, d); !values.empty())
+            options_.format_options[d.key] = std::move(values);
     options_.settings.clear();
-    parse_settings(imp->GetPropertyString("RIPKIT_SETTINGS", ""), options_.settings);
+    property_error_.reset();
+    try {
+        options_.settings = parse_settings(imp->GetPropertyString("RIPKIT_SETTINGS", ""));
+    } catch (const Error& e) {
+        property_error_ = e;
+    }
 }
 
 // Assimp picks importers by extension alone when only one matches, without
@@ -103,6 +123,9 @@ void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
 // DeadlyImportError's constructor); Assimp reports what() through GetErrorString.
 void FormatImporter::InternReadFile(const std::string& file, aiScene* out, Assimp::IOSystem* io) {
     try {
+        if (property_error_) throw *property_error_;
+        // Settings and options are checked before anything is read.
+        const Settings checked(format_, options_);
         Input input;
         input.path = file;
         input.bytes = read_via_io(file, io, options_.limits, SIZE_MAX);

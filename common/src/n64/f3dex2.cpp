@@ -156,8 +156,8 @@ void F3dex2Interpreter::step(uint32_t addr, uint32_t w0, uint32_t w1, std::vecto
             stack.pop_back();
             break;
         case op::kBranchZ:
-            // ASSUMPTION: the depth test is not taken (no camera); the list
-            // goes on with the commands that follow.
+            // Assumed (formats list it in their schema): the depth test is not taken (no camera);
+            // the list goes on with the commands that follow.
             break;
         case op::kSetOtherModeL:
         case op::kSetOtherModeH: {

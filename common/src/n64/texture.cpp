@@ -51,8 +51,8 @@ void Tmem::load_tile(const TileDescriptor& tile, ByteSpan src, size_t src_stride
 }
 
 void Tmem::load_tlut(const TileDescriptor& tile, ByteSpan src, uint32_t count) {
-    // ASSUMPTION: palettes live in the upper half (word >= 0x100); entry e is
-    // stored unquadricated in tlut_[word - 0x100 + e].
+    // Assumed (formats list it in their schema): palettes live in the upper half (word >= 0x100);
+    // entry e is stored unquadricated in tlut_[word - 0x100 + e].
     const uint32_t first = tile.tmem >= 0x100 ? tile.tmem - 0x100 : tile.tmem;
     for (uint32_t e = 0; e < count && first + e < tlut_.size(); ++e) {
         const size_t s = size_t(e) * 2;

@@ -6,16 +6,19 @@
 // Assimp properties read in SetupProperties (Importer::SetPropertyInteger/String):
 //   "RIPKIT_ITEM"     int     item id to import (default: the first non-empty)
 //   "RIPKIT_NATIVE"   int     1 = engine units and axes
-//   "RIPKIT_SETTINGS" string  "key=value;key=value" format-specific overrides
-//   "RIPKIT_SKELETON" string  companion skeleton path (TR --skeleton, Zouna Skel_Z)
-//   "RIPKIT_LEVEL"    string  companion level path (TR cutscenes --level)
+//   "RIPKIT_SETTINGS" string  "key=value;key=value" as --set
+//   "RIPKIT_<OPTION>" int/string  each option of the format's schema (RIPKIT_CINE,
+//                     RIPKIT_ANIM "a;b", ...), as --<option>
+// A bad value makes ReadFile fail with the same message as the CLI.
 #pragma once
 
 #include <assimp/BaseImporter.h>
 #include <assimp/importerdesc.h>
 
+#include <optional>
 #include <string>
 
+#include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
 
 namespace ripkit {
@@ -36,7 +39,8 @@ class FormatImporter : public Assimp::BaseImporter {
     const Format& format_;
     const aiImporterDesc& desc_;
     Options options_;
-    int64_t item_ = -1;  // -1: default item
+    std::optional<Error> property_error_;  // a malformed RIPKIT_SETTINGS
+    int64_t item_ = -1;                    // -1: default item
 };
 
 }  // namespace ripkit

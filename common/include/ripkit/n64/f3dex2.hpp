@@ -45,8 +45,8 @@ enum class Microcode { F3dex2, F3dam };
 
 struct InterpreterConfig {
     Microcode microcode = Microcode::F3dam;
-    // ASSUMPTION (F3DAM): the texture matrix halves are signed (0x7FFF ~ 1.0,
-    // because the product is shifted left once before >> 16).
+    // Assumed by default (F3DAM; formats list it in their schema): the texture matrix halves are
+    // signed (0x7FFF ~ 1.0, because the product is shifted left once before >> 16).
     bool f3dam_signed_matrix = true;
     uint8_t matrix_segment = 0x07;
     uint32_t matrix_stride = 0x40;

@@ -1,0 +1,16 @@
+// tr-cutseq's settings, options and assumptions (ripkit/settings.hpp), and
+// the typed values the reader and the scene builder take from them.
+#pragma once
+
+#include "cutseq_reader.hpp"
+#include "ripkit/settings.hpp"
+#include "scene_builder.hpp"
+
+namespace ripkit::tr_cutseq {
+
+const FormatSchema& schema();
+
+ReadOptions read_options(const Settings& settings, const Limits& limits);
+SceneOptions scene_options(const Settings& settings, bool native, const Limits& limits);
+
+}  // namespace ripkit::tr_cutseq

@@ -1,0 +1,23 @@
+// Finding a node's channel in a ripkit::Scene, for tests that check decoded
+// values against hand arithmetic.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "ripkit/scene.hpp"
+
+namespace ripkit::test {
+
+// The channel animating `path` of node `node` in animation `anim`; fails the test when none.
+inline const Channel& channel_of(const Scene& s, const std::string& node, AnimPath path,
+                                 size_t anim = 0) {
+    const int n = s.find_node(node);
+    REQUIRE(n >= 0);
+    for (const Channel& c : s.animations.at(anim).channels)
+        if (c.node == n && c.path == path) return c;
+    FAIL("no channel on " << node);
+    throw 0;
+}
+
+}  // namespace ripkit::test

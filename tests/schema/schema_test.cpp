@@ -1,0 +1,142 @@
+// Every registered format's schema is well formed, and its assumptions and
+// the `// ASSUMPTION(<key>):` markers in importers/<format>/ agree both ways.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "ripkit/registry.hpp"
+#include "ripkit/settings.hpp"
+#include "tool_runner.hpp"
+
+using namespace ripkit;
+using ripkit::test::read_text;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path source_dir() {
+    const char* p = std::getenv("RIPKIT_SOURCE_DIR");
+    REQUIRE(p);
+    return p;
+}
+
+struct Markers {
+    std::map<std::string, std::vector<std::string>> keys;  // key -> "file:line"
+    std::vector<std::string> malformed;                    // markers naming no key
+};
+
+// Every "ASSUMPTION" in the folder's sources must read ASSUMPTION(key[, key]):.
+Markers scan(const fs::path& dir) {
+    Markers m;
+    const std::regex marker(R"(ASSUMPTION\(([a-z0-9_]+(?:, [a-z0-9_]+)*)\):)");
+    for (const auto& f : fs::recursive_directory_iterator(dir)) {
+        const std::string ext = f.path().extension().string();
+        if (ext != ".cpp" && ext != ".hpp") continue;
+        std::istringstream text(read_text(f.path()));
+        std::string line;
+        for (int n = 1; std::getline(text, line); ++n) {
+            const std::string where = f.path().filename().string() + ":" + std::to_string(n);
+            size_t at = 0;
+            while ((at = line.find("ASSUMPTION", at)) != std::string::npos) {
+                std::smatch sm;
+                const std::string rest = line.substr(at);
+                if (std::regex_search(rest, sm, marker) && sm.position(0) == 0) {
+                    std::stringstream keys(sm[1].str());
+                    std::string key;
+                    while (std::getline(keys, key, ','))
+                        m.keys[key.substr(key.find_first_not_of(' '))].push_back(where);
+                } else {
+                    m.malformed.push_back(where + ": " + line);
+                }
+                at += 10;
+            }
+        }
+    }
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("every format's schema is well formed") {
+    for (const FormatEntry& e : format_entries()) {
+        const Format& f = e.format();
+        INFO(f.info().id);
+        const FormatSchema& s = f.schema();
+        // Defaults parse and no key is declared twice (Settings checks both).
+        REQUIRE_NOTHROW(Settings(f, Options{}));
+        std::set<std::string> keys;
+        for (const auto* defs : {&s.settings, &s.options})
+            for (const ValueDef& d : *defs) {
+                INFO(d.key);
+                CHECK(keys.insert(d.key).second);
+                CHECK_FALSE(d.meaning.empty());
+                CHECK((d.default_value.empty() || d.default_text.empty()));
+                if (d.assumption) CHECK_FALSE(d.assumption->empty());
+                if (d.type == ValueType::Choice) CHECK_FALSE(d.choices.empty());
+            }
+        for (const AssumptionDef& a : s.assumptions) {
+            INFO(a.key);
+            CHECK(keys.insert(a.key).second);
+            CHECK_FALSE(a.text.empty());
+        }
+    }
+}
+
+TEST_CASE("one option name means one kind of value in every format") {
+    std::map<std::string, std::pair<std::string, const ValueDef*>> seen;
+    for (const FormatEntry& e : format_entries())
+        for (const ValueDef& d : e.format().schema().options) {
+            auto [it, fresh] = seen.emplace(d.key, std::make_pair(e.format().info().id, &d));
+            if (fresh) continue;
+            INFO("--" << d.key << ": " << it->second.first << " and " << e.format().info().id);
+            CHECK(it->second.second->type == d.type);
+            CHECK(it->second.second->repeatable == d.repeatable);
+            CHECK(it->second.second->metavar == d.metavar);
+        }
+}
+
+TEST_CASE("each assumption entry has a marker in the code and each marker an entry") {
+    for (const FormatEntry& e : format_entries()) {
+        const fs::path dir = source_dir() / "importers" / e.id;
+        INFO(e.format().info().id << " (" << dir.string() << ")");
+        REQUIRE(fs::is_directory(dir));
+        const Markers m = scan(dir);
+        for (const std::string& bad : m.malformed) {
+            INFO(bad);
+            FAIL_CHECK("a marker must read ASSUMPTION(<schema key>): ...");
+        }
+        const FormatSchema& s = e.format().schema();
+        const std::vector<std::string> entries = s.assumption_keys();
+        for (const std::string& key : entries) {
+            INFO("schema entry " << key);
+            CHECK(m.keys.count(key) == 1);
+        }
+        for (const auto& [key, where] : m.keys) {
+            INFO("marker " << key << " at " << where.front());
+            CHECK(std::find(entries.begin(), entries.end(), key) != entries.end());
+        }
+    }
+}
+
+TEST_CASE("the marker scan finds what it should") {
+    const fs::path dir = fs::temp_directory_path() / "ripkit-marker-scan";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "a.cpp") << "// ASSUMPTION(scale): 1/512 m\n"
+                                    "int x;  // ASSUMPTION(audio_file, audio_channel): own\n"
+                                    "// ASSUMPTION: no key\n";
+    std::ofstream(dir / "b.txt") << "// ASSUMPTION: not a source file\n";
+    const Markers m = scan(dir);
+    fs::remove_all(dir);
+    CHECK(m.keys.size() == 3);
+    CHECK(m.keys.count("scale"));
+    CHECK(m.keys.count("audio_channel"));
+    REQUIRE(m.malformed.size() == 1);
+    CHECK(m.malformed[0].rfind("a.cpp:3", 0) == 0);
+}
