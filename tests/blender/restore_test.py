@@ -256,6 +256,45 @@ def error_report(work, fake, real):
         C.ok("not found" in str(e), "missing executable reported: " + str(e))
 
 
+def schema_operators(real):
+    """Each format's operator offers the options its schema declares (the schema
+    the build packed, and the one the real ripkit prints), and its Overrides
+    tooltip names every --set key."""
+    import addon_utils
+    mod = next(m for m in addon_utils.modules() if m.__name__ == "ripkit_blender")
+    with open(os.path.join(os.path.dirname(mod.__file__), "schema.json")) as f:
+        packed = json.load(f)
+    if real:
+        import subprocess
+        printed = json.loads(subprocess.run([real, "formats", "--json"], check=True,
+                                            capture_output=True, text=True).stdout)
+        C.eq(packed, printed, "the zip's schema.json is what the ripkit built with it prints")
+    C.ok(len(packed["formats"]) >= 4, "schema lists the formats")
+    every = set()
+    for fmt in packed["formats"]:
+        op = getattr(bpy.ops.import_scene, "ripkit_" + fmt["entry"], None)
+        if not C.ok(op is not None, "operator for " + fmt["id"]):
+            continue
+        props = op.get_rna_type().properties
+        want = {o["key"] for o in fmt["options"]}
+        every |= want
+        for key in want:
+            C.ok(key in props, "%s operator has --%s" % (fmt["id"], key))
+        for key in ("skeleton", "names", "anim", "anims", "cine", "audio"):
+            if key not in want:
+                C.ok(key not in props, "%s operator has no --%s" % (fmt["id"], key))
+        tip = props["settings"].description
+        for s in fmt["settings"]:
+            C.ok(s["key"] in tip, "%s Overrides tooltip names %s" % (fmt["id"], s["key"]))
+        for o in fmt["options"]:
+            if o["type"] == "choice" and "default" in o:
+                C.eq(props[o["key"]].default, o["default"],
+                     "%s --%s default" % (fmt["id"], o["key"]))
+    anyop = bpy.ops.import_scene.ripkit_any.get_rna_type().properties
+    for key in every:
+        C.ok(key in anyop, "detecting operator has --" + key)
+
+
 def main():
     a = U.script_args()
     work = a["work"]
@@ -272,6 +311,7 @@ def main():
     foreign_gltf(work)
     fractional_rate(work)
     operator_import(work, fake)
+    schema_operators(a.get("ripkit"))
     error_report(work, fake, a.get("ripkit"))
     import addon_utils
     addon_utils.disable("ripkit_blender", default_set=True)

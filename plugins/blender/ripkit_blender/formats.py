@@ -1,7 +1,24 @@
 # The formats the add-on offers in File > Import > ripkit, and which of the
-# converter's options each one takes. Pure Python (no bpy) so the option ->
-# command-line mapping can be checked outside Blender.
+# converter's options each one takes. Everything format-specific comes from
+# schema.json, which the build writes into the add-on with
+# `ripkit formats --json` (each format's settings, options and assumptions as
+# the converter declares them), so the add-on never keeps its own list.
+# Pure Python (no bpy) so the option -> command-line mapping can be checked
+# outside Blender.
+import json
+import os
 from dataclasses import dataclass, field
+
+SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema.json")
+
+# Options every format takes (one Blender property each), besides its own:
+#   item      --item N (the format's own item numbering)
+#   native    --native
+#   settings  --set k=v (repeatable); the help lists the format's keys
+#   combine   several selected files make one scene: the first (a Skel_Z when
+#             one is selected) is the input, the others go in as --anim
+#             (offered when the format takes --anim)
+GENERIC = ("item", "native")
 
 
 @dataclass(frozen=True)
@@ -9,71 +26,73 @@ class FormatSpec:
     key: str              # operator suffix and `ripkit --format-id` value ("" = detect)
     label: str            # menu entry
     extensions: tuple     # filter_glob, lower case, no dot
-    options: frozenset = field(default_factory=frozenset)
+    options: tuple = ()   # every option name the operator shows, in order
+    # name -> the schema's option entry ({"key", "type", "choices", "default", ...}),
+    # with "meanings": [(format id, meaning), ...]
+    option_defs: dict = field(default_factory=dict)
+    settings_help: str = ""  # the --set keys the format takes, for the Overrides tooltip
     description: str = ""
 
 
-# Option names shared with operators.py (one Blender property each):
-#   item      --item N (the format's own item numbering)
-#   native    --native
-#   skeleton  --skeleton FILE
-#   level     --level FILE (Tomb Raider cutscenes: the level with the bodies)
-#   names     --names FILE
-#   anim      --anim FILE (repeatable; extra animation files)
-#   anims     --anims a,b (animation selection)
-#   cine      --cine N
-#   audio     --audio played|all
-#   settings  --set k=v (repeatable)
-#   combine   several selected files make one scene: the first (a Skel_Z when
-#             one is selected) is the input, the others go in as --anim
-FORMATS = (
-    FormatSpec(
-        key="tr_cutseq",
-        label="Tomb Raider 4/5 cutscenes (CUTSEQ.PAK/.BIN)",
-        extensions=("pak", "bin"),
-        options=frozenset({"item", "native", "skeleton", "level", "settings"}),
-        description="Engine cutscene: camera, Lara and actors (item = cutscene number); "
-                    "with a level file, the actors' bodies and the rooms",
-    ),
-    FormatSpec(
-        key="tr_level",
-        label="Tomb Raider 4/5 levels (.TR4/.TRC)",
-        extensions=("tr4", "trc"),
-        options=frozenset({"item", "native", "settings"}),
-        description="A moveable's skinned, textured body (item = slot), or the rooms (item 10000)",
-    ),
-    FormatSpec(
-        key="rugrats_cine",
-        label="Rugrats: Search for Reptar cinematics (PS1 .STR/.BIN)",
-        extensions=("str", "bin", "xa"),
-        options=frozenset({"item", "native", "cine", "audio", "settings"}),
-        description="In-engine cinematic: camera, actors, face frames and XA sound",
-    ),
-    FormatSpec(
-        key="zouna",
-        label="Asobo Zouna animation (Animation_Z/Skel_Z/.DPC)",
-        extensions=("animation_z", "skel_z", "materialanim_z", "dpc"),
-        options=frozenset({"item", "native", "skeleton", "names", "anim", "combine",
-                           "settings"}),
-        description="Zouna engine skeletal animation (raw objects, BFF0, LZRS, BigFile)",
-    ),
-    FormatSpec(
-        key="pikachu",
-        label="Hey You, Pikachu! models (N64 .z64/.n64/.v64)",
-        extensions=("z64", "n64", "v64"),
-        options=frozenset({"item", "native", "anims", "settings"}),
-        description="N64 model with skin, textures and animation banks",
-    ),
-    FormatSpec(
-        key="",
-        label="Any ripkit format (detect)",
-        extensions=("pak", "bin", "tr4", "trc", "str", "xa", "dpc", "animation_z", "skel_z",
-                    "materialanim_z", "z64", "n64", "v64"),
-        options=frozenset({"item", "native", "skeleton", "level", "names", "anim", "anims", "cine",
-                           "audio", "settings"}),
-        description="Let ripkit detect the format from the file's content",
-    ),
-)
+def load_schema(path=SCHEMA_PATH):
+    with open(path, encoding="utf-8") as f:
+        schema = json.load(f)
+    if schema.get("ripkit_schema") != 1:
+        raise ValueError("%s: not a ripkit schema (version 1)" % path)
+    return schema["formats"]
+
+
+def _settings_help(fmt, with_id=False):
+    parts = []
+    for s in fmt["settings"]:
+        text = "%s = %s" % (s["key"], s["accepted"])
+        default = s.get("default") or s.get("default_text")
+        if default:
+            text += " (default %s)" % default
+        parts.append(text)
+    body = "; ".join(parts) if parts else "none"
+    return ("%s: %s" % (fmt["id"], body)) if with_id else body
+
+
+def _merge_option(defs, fmt, opt):
+    entry = defs.get(opt["key"])
+    if entry is None:
+        entry = dict(opt, meanings=[])
+        defs[opt["key"]] = entry
+    entry["meanings"].append((fmt["id"], opt["meaning"]))
+
+
+def _spec(key, label, extensions, fmts, description):
+    defs = {}
+    for fmt in fmts:
+        for opt in fmt["options"]:
+            _merge_option(defs, fmt, opt)
+    names = list(GENERIC) + list(defs)
+    if "anim" in defs:
+        names.append("combine")
+    names.append("settings")
+    many = len(fmts) > 1
+    head = "Format settings key=value, separated by ';' (ripkit --set). "
+    help_text = head + " | ".join(_settings_help(f, with_id=many) for f in fmts)
+    return FormatSpec(key=key, label=label, extensions=tuple(extensions), options=tuple(names),
+                      option_defs=defs, settings_help=help_text, description=description)
+
+
+def make_specs(schema_formats):
+    """One spec per format in the schema, then the detecting one over all of them."""
+    specs = []
+    every_ext = []
+    for fmt in schema_formats:
+        exts = [e.lower() for e in fmt["extensions"]]
+        every_ext += [e for e in exts if e not in every_ext]
+        label = "%s (%s)" % (fmt["name"], ", ".join("." + e for e in exts))
+        specs.append(_spec(fmt["entry"], label, exts, [fmt], fmt["name"]))
+    specs.append(_spec("", "Any ripkit format (detect)", every_ext, schema_formats,
+                       "Let ripkit detect the format from the file's content"))
+    return tuple(specs)
+
+
+FORMATS = make_specs(load_schema())
 
 
 def split_list(text, seps=";,"):
@@ -91,11 +110,40 @@ def split_list(text, seps=";,"):
     return out
 
 
+def unset_value(opt):
+    """The property value that means "not given" (the converter's default applies)."""
+    if opt["type"] == "integer":
+        return -1
+    if opt["type"] == "choice":
+        return opt.get("default", "")
+    return ""
+
+
+def option_args(opt, value):
+    """The command-line words for one schema option's property value."""
+    name = "--" + opt["key"]
+    if value is None or value == unset_value(opt):
+        return []
+    if opt["type"] == "integer":
+        return [name, str(value)]
+    if opt.get("repeatable"):
+        out = []
+        for item in split_list(str(value), seps=";"):
+            out += [name, item]
+        return out
+    if opt["type"] == "list":
+        items = split_list(str(value))
+        return [name, ",".join(items)] if items else []
+    text = str(value).strip()
+    return [name, text] if text else []
+
+
 def convert_args(spec, values, source, out_glb):
     """The `ripkit convert` argument list (without the executable) for one file.
 
-    `values` maps option names above to the operator's values; options the
-    format does not take are ignored, empty ones are left out."""
+    `values` maps option names to the operator's values; options the format
+    does not take are ignored, unset ones are left out (so the detecting
+    operator passes only what the user chose)."""
     args = ["convert", source, out_glb]
     opts = spec.options
     if spec.key:
@@ -105,18 +153,8 @@ def convert_args(spec, values, source, out_glb):
         args += ["--item", item]
     if "native" in opts and values.get("native"):
         args.append("--native")
-    for name in ("skeleton", "level", "names"):
-        if name in opts and values.get(name):
-            args += ["--" + name, values[name]]
-    if "anim" in opts:
-        for path in split_list(values.get("anim", ""), seps=";"):
-            args += ["--anim", path]
-    if "anims" in opts and values.get("anims", "").strip():
-        args += ["--anims", ",".join(split_list(values["anims"]))]
-    if "cine" in opts and values.get("cine", -1) >= 0:
-        args += ["--cine", str(values["cine"])]
-    if "audio" in opts and values.get("audio"):
-        args += ["--audio", values["audio"]]
+    for name, opt in spec.option_defs.items():
+        args += option_args(opt, values.get(name))
     if "settings" in opts:
         for kv in split_list(values.get("settings", ""), seps=";"):
             args += ["--set", kv]

@@ -10,49 +10,60 @@ from bpy_extras.io_utils import ImportHelper
 
 from . import converter, formats, importer, restore
 
-# Option name -> (property factory, shown in the "ripkit" box)
-_FORMAT_PROPS = {
-    "item": lambda: StringProperty(
-        name="Item", default="",
-        description="Item to import, in the format's own numbering as `ripkit list` prints it "
-                    "(Zouna: the object's CRC); empty = the first non-empty one"),
-    "native": lambda: BoolProperty(
-        name="Native units and axes", default=False,
-        description="Keep the engine's units and axes (ripkit --native) instead of metres, Y up"),
-    "skeleton": lambda: StringProperty(
-        name="Skeleton file", subtype="FILE_PATH", default="",
-        description="Companion skeleton (Tomb Raider: JSON; Zouna: Skel_Z)"),
-    "level": lambda: StringProperty(
-        name="Level file", subtype="FILE_PATH", default="",
-        description="Tomb Raider cutscenes: the level (.TR4/.TRC) with the actors' meshes, "
-                    "skeletons and textures, and the rooms (ripkit --level)"),
-    "names": lambda: StringProperty(
-        name="Names file", subtype="FILE_PATH", default="",
-        description="Companion CRC -> name list (Zouna)"),
-    "anim": lambda: StringProperty(
-        name="Extra animation files", default="",
-        description="More animation files for the same skeleton, separated by ';' (ripkit --anim)"),
-    "anims": lambda: StringProperty(
-        name="Animations", default="",
-        description="Which animations to import, comma-separated (ripkit --anims); empty = all"),
-    "cine": lambda: IntProperty(
-        name="Cinematic number", default=-1, min=-1,
-        description="The cinematic's number in the game's table (seeds the blinks); -1 = unknown"),
-    "audio": lambda: EnumProperty(
-        name="Audio", default="played",
-        items=(("played", "Played", "The sound the PlayStation plays (repeated XA sectors dropped)"),
-               ("all", "All sectors", "Every XA sector decoded"))),
-    "combine": lambda: BoolProperty(
-        name="One scene from all selected", default=False,
-        description="Import the selected files as one scene: a selected Skel_Z (else the first "
-                    "file) is the input and the other files its animations (ripkit --anim)"),
-    "settings": lambda: StringProperty(
-        name="Overrides", default="",
-        description="Format-specific overrides key=value, separated by ';' (ripkit --set)"),
-}
+_INT_MAX = 2**31 - 1  # Blender's IntProperty is 32-bit
 
-_ORDER = ("item", "native", "skeleton", "level", "names", "anim", "combine", "anims", "cine",
-          "audio", "settings")
+
+def _meaning(opt):
+    m = opt["meanings"]
+    if len(m) == 1:
+        return m[0][1]
+    return "; ".join("%s: %s" % (fid, text) for fid, text in m)
+
+
+def _option_prop(opt):
+    """A Blender property for one of the schema's options (ripkit --<key>)."""
+    label = opt["key"].replace("_", " ").capitalize()
+    if opt["type"] == "file" and not opt.get("repeatable"):
+        label += " file"
+    desc = "%s (ripkit --%s)" % (_meaning(opt), opt["key"])
+    if opt["type"] == "integer":
+        return IntProperty(name=label, default=-1, min=-1,
+                           max=int(min(opt.get("max", _INT_MAX), _INT_MAX)),
+                           description=desc + "; -1 = not given")
+    if opt["type"] == "choice":
+        items = [(c["name"], c["name"], c.get("meaning") or c["name"]) for c in opt["choices"]]
+        if "default" not in opt:
+            items.insert(0, ("", "(format decides)", "Not given"))
+        return EnumProperty(name=label, items=items, default=opt.get("default", ""),
+                            description=desc)
+    if opt.get("repeatable"):
+        return StringProperty(name=label, default="",
+                              description=desc + "; several separated by ';'")
+    if opt["type"] == "file":
+        return StringProperty(name=label, subtype="FILE_PATH", default="", description=desc)
+    return StringProperty(name=label, default="", description=desc)
+
+
+def _generic_prop(name, spec):
+    if name == "item":
+        return StringProperty(
+            name="Item", default="",
+            description="Item to import, in the format's own numbering as `ripkit list` prints "
+                        "it (Zouna: the object's CRC); empty = the first non-empty one")
+    if name == "native":
+        return BoolProperty(
+            name="Native units and axes", default=False,
+            description="Keep the engine's units and axes (ripkit --native) instead of metres, "
+                        "Y up")
+    if name == "combine":
+        return BoolProperty(
+            name="One scene from all selected", default=False,
+            description="Import the selected files as one scene: a selected Skel_Z (else the "
+                        "first file) is the input and the other files its animations "
+                        "(ripkit --anim)")
+    if name == "settings":
+        return StringProperty(name="Overrides", default="", description=spec.settings_help)
+    return _option_prop(spec.option_defs[name])
 
 
 def _common_props():
@@ -138,9 +149,8 @@ class _RipkitImportBase(ImportHelper):
         layout = self.layout
         box = layout.box()
         box.label(text=self.spec.label.split(" (")[0])
-        for name in _ORDER:
-            if name in self.spec.options:
-                box.prop(self, name)
+        for name in self.spec.options:
+            box.prop(self, name)
         box = layout.box()
         box.label(text="Blender")
         for name in ("first_frame", "set_scene", "faces", "sound", "per_file_collection",
@@ -156,7 +166,7 @@ def _make_operator(spec):
                 ";*.".join(e.upper() for e in spec.extensions),
         options={"HIDDEN"})
     for name in spec.options:
-        props[name] = _FORMAT_PROPS[name]()
+        props[name] = _generic_prop(name, spec)
     return type("RIPKIT_OT_import_" + key, (_RipkitImportBase, Operator), {
         "bl_idname": "import_scene.ripkit_" + key,
         "bl_label": "Import " + spec.label.split(" (")[0],
