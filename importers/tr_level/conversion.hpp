@@ -7,7 +7,7 @@
 
 namespace ripkit::tr_level {
 
-// ASSUMPTION: 1 TR unit = 1/512 m (a 1024-unit sector = 2 m), as tr-cutseq.
+// ASSUMPTION(scale): 1 TR unit = 1/512 m (a 1024-unit sector = 2 m), as tr-cutseq.
 inline constexpr double kDefaultScale = 1.0 / 512.0;
 
 struct Conversion {

@@ -9,6 +9,7 @@
 namespace ripkit::tr_level {
 
 inline uint16_t room_face_texture(const Face& f) { return f.texture & 0x3FFF; }
+// ASSUMPTION(sidedness): a room face is double-sided where texture bit 15 is set.
 inline bool room_face_double_sided(const Face& f) { return (f.texture & 0x8000) != 0; }
 inline uint16_t mesh_face_texture(const Face& f) { return f.texture & 0x7FFF; }
 inline uint16_t texture_page(const ObjectTexture& t) { return t.tile & 0x7FFF; }

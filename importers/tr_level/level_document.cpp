@@ -1,45 +1,22 @@
 #include "level_document.hpp"
 
-#include <cmath>
-
 #include "level_dump.hpp"
 #include "level_reader.hpp"
 #include "mesh_tree.hpp"
 #include "moveable_scene.hpp"
 #include "room_scene.hpp"
+#include "schema.hpp"
 #include "slot_names.hpp"
+
+namespace ripkit::formats {
+const Format& tr_level_format();
+}  // namespace ripkit::formats
 
 namespace ripkit::tr_level {
 
 namespace {
 
 using nlohmann::json;
-
-const std::vector<std::string>& assumptions() {
-    static const std::vector<std::string> a = {
-        "1 TR unit = 1/512 m (--set scale=S); TR's Y-down space turned by (x, -y, -z)",
-        "UV = object texture corner (8.8 pixels) / 65536, without the engine's half-texel inset",
-        "a mesh-tree pop on an empty stack keeps the current mesh as the parent",
-        "object faces single-sided; room faces double-sided where texture bit 15 is set",
-        "alpha-tested textures (attribute 1) as MASK 0.5; additive (attribute 2, effects bit 0) "
-        "as BLEND with extras blend=additive",
-        "vertex lights as COLOR_0 grey (255 - (L >> 5)) / 255; room colours as stored / max, "
-        "linear",
-        "the rest pose: tree offsets, no rotation"};
-    return a;
-}
-
-double scale_setting(const Options& o) {
-    const auto v = o.setting("scale");
-    if (!v) return kDefaultScale;
-    try {
-        size_t used = 0;
-        const double d = std::stod(*v, &used);
-        if (used == v->size() && std::isfinite(d) && d > 0 && d <= 1e9) return d;
-    } catch (const std::exception&) {
-    }
-    fail_no_offset(ErrorKind::Usage, "--set scale=<number in (0, 1e9]>, got '" + *v + "'");
-}
 
 size_t face_count(const Level& level, const Moveable& m) {
     size_t n = 0;
@@ -53,8 +30,12 @@ size_t face_count(const Level& level, const Moveable& m) {
 
 }  // namespace
 
-LevelDocument::LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget)
-    : level_(std::move(level)), conv_(conv), budget_(std::move(budget)) {
+LevelDocument::LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget,
+                             json assumptions)
+    : level_(std::move(level)),
+      conv_(conv),
+      budget_(std::move(budget)),
+      assumptions_(std::move(assumptions)) {
     warnings_ = level_.warnings;
     for (const Moveable& m : level_.moveables) {
         if (m.error) continue;
@@ -81,7 +62,7 @@ json LevelDocument::info() const {
               {"object", level_.object_pages},
               {"bump", level_.bump_pages}}},
             {"items_failed", failed},
-            {"assumptions", assumptions()},
+            {"assumptions", assumptions_},
             {"warnings", warnings_}};
 }
 
@@ -176,17 +157,24 @@ Scene LevelDocument::scene(int64_t item) const {
     scene.extras["scale"] = conv_.native ? 1.0 : conv_.scale;
     scene.extras["axes"] =
         conv_.native ? "TR: X right, Y down, Z forward" : "Y up, right-handed (TR x, -y, -z)";
-    scene.extras["assumptions"] = assumptions();
+    // Scene extras carry the texts (docs/architecture.md "Metadata conventions").
+    json texts = json::array();
+    for (const auto& [key, text] : assumptions_.items()) texts.push_back(text);
+    scene.extras["assumptions"] = texts;
     return scene;
 }
 
-std::unique_ptr<Document> open_level(const Input& input, const Options& options) {
-    Conversion conv;
-    conv.native = options.native;
-    conv.scale = scale_setting(options);
+std::unique_ptr<Document> open_level(const Input& input, const Options& options,
+                                     const Settings& settings) {
+    const Conversion conv = conversion(settings, options);
     std::shared_ptr<Budget> budget = budget_for(options);
     Level level = read_level(input.bytes, *budget);
-    return std::make_unique<LevelDocument>(std::move(level), conv, std::move(budget));
+    return std::make_unique<LevelDocument>(std::move(level), conv, std::move(budget),
+                                           settings.assumptions());
+}
+
+std::unique_ptr<Document> open_level(const Input& input, const Options& options) {
+    return formats::tr_level_format().open(input, options);
 }
 
 }  // namespace ripkit::tr_level

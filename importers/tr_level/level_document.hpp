@@ -8,6 +8,7 @@
 #include "conversion.hpp"
 #include "level_types.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit/settings.hpp"
 
 namespace ripkit::tr_level {
 
@@ -16,7 +17,8 @@ inline constexpr int64_t kRoomsItem = 10000;
 
 class LevelDocument : public Document {
   public:
-    LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget);
+    LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget,
+                  nlohmann::json assumptions = nlohmann::json::object());
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -35,9 +37,13 @@ class LevelDocument : public Document {
     Level level_;
     Conversion conv_;
     std::shared_ptr<Budget> budget_;
+    nlohmann::json assumptions_;  // Settings::assumptions()
     std::vector<std::string> warnings_;
 };
 
+std::unique_ptr<Document> open_level(const Input& input, const Options& options,
+                                     const Settings& settings);
+// The same, checking `options` against the schema first (throws Error(Usage)).
 std::unique_ptr<Document> open_level(const Input& input, const Options& options);
 
 }  // namespace ripkit::tr_level

@@ -7,6 +7,7 @@
 
 namespace ripkit::tr_level {
 
+// ASSUMPTION(blending): alpha test as MASK 0.5, additive as BLEND (extras say which).
 Blend blend_of(const ObjectTexture& t, bool additive_effect) {
     if (additive_effect || t.attribute == 2) return Blend::Additive;
     return t.attribute == 1 ? Blend::AlphaTest : Blend::Opaque;

@@ -19,7 +19,7 @@ enum class Blend { Opaque, AlphaTest, Additive };
 Blend blend_of(const ObjectTexture& t, bool additive_effect);
 
 // Corner `corner` (0..3) of an object texture as a page UV (v down, as glTF).
-// ASSUMPTION: raw 8.8 pixel / 256 / 256 (= raw / 65536), without the engine's
+// ASSUMPTION(uv_inset): raw 8.8 pixel / 256 / 256 (= raw / 65536), without the engine's
 // half-texel inset (AdjustUV), so UVs land on the pixels the texture names.
 glm::vec2 object_texture_uv(const ObjectTexture& t, int corner);
 

@@ -15,7 +15,7 @@ bool usable_normals(const TrMesh& tm) {
     return true;
 }
 
-// ASSUMPTION: a vertex light L (0 bright .. 8191 dark) becomes the grey the
+// ASSUMPTION(vertex_light): a vertex light L (0 bright .. 8191 dark) becomes the grey the
 // engine shades with, (255 - (L >> 5)) / 255, as COLOR_0.
 float shade(int16_t light) {
     const int l = light < 0 ? 0 : light > 8191 ? 8191 : light;
@@ -30,7 +30,8 @@ void add_geometry(Scene& scene, int mesh_node, const std::string& name, const Le
     MeshByMaterial meshes(scene, mesh_node, name, skin);
     for (const Face& f : tm.faces) {
         const uint16_t tex = mesh_face_texture(f);
-        // Objects are drawn single-sided whatever bit 15 says (output.cpp).
+        // ASSUMPTION(sidedness): objects are drawn single-sided whatever bit 15 says
+        // (output.cpp).
         Mesh& out = meshes[materials.material(tex, (f.effects & 1) != 0, false, false)];
         emit_face(out, f, level.object_textures[tex], [&](uint16_t v) {
             out.positions.push_back(rest_point(conv, origin, tm.vertices[v]));

@@ -15,7 +15,7 @@
 
 namespace ripkit::tr_level {
 
-// ASSUMPTION: the rest (bind) pose is the tree offsets with no rotation (the
+// ASSUMPTION(rest_pose): the rest (bind) pose is the tree offsets with no rotation (the
 // file has no other; cutscenes give every rotation).
 struct RestPose {
     std::vector<TreeNode> nodes;                 // node j-1 places mesh j

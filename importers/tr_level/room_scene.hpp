@@ -12,7 +12,7 @@
 namespace ripkit::tr_level {
 
 // The room vertex colour as COLOR_0 (linear 0..1, alpha 1).
-// ASSUMPTION: the stored channels over their maximum (TR4 RGB555 / 31, TR5
+// ASSUMPTION(room_colour): the stored channels over their maximum (TR4 RGB555 / 31, TR5
 // bytes / 255), taken as linear; the engine's lighting brightens them further.
 glm::vec4 room_colour(Version version, uint32_t colour);
 

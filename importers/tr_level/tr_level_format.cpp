@@ -7,6 +7,7 @@
 #include "level_document.hpp"
 #include "level_reader.hpp"
 #include "ripkit/assimp/format_importer.hpp"
+#include "schema.hpp"
 #include "testkit/level_samples.hpp"
 
 namespace ripkit::formats {
@@ -25,8 +26,9 @@ class LevelFormat : public Format {
     int probe(ByteSpan data, const std::string&) const override {
         return tr_level::probe_level(data);
     }
+    const FormatSchema& schema() const override { return tr_level::schema(); }
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
-        return tr_level::open_level(input, options);
+        return tr_level::open_level(input, options, Settings(*this, options));
     }
 };
 

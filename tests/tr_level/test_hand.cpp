@@ -5,6 +5,7 @@
 #include "hand_level.hpp"
 #include "level_document.hpp"
 #include "level_reader.hpp"
+#include "ripkit/error.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_level;
@@ -205,7 +206,45 @@ TEST_CASE("tr_level hand-laid: --native keeps TR units and axes, --set scale") {
     sc.settings["scale"] = "0.001";
     const Scene m = open(false, sc)->scene(0);
     check_vec(m.nodes[2].translation, {0.0f, 0.256f, 0.0f});
-    Options bad;
-    bad.settings["scale"] = "2abc";
-    CHECK_THROWS_AS(open(false, bad), Error);
+}
+
+// Issue 11 item 4 through the schema: the key and every key taken are named.
+TEST_CASE("tr_level --set: an unknown key or a bad scale is a usage error naming it") {
+    const auto refused = [](std::string key, std::string value) {
+        Options o;
+        o.settings[key] = value;
+        try {
+            open(false, o);
+        } catch (const Error& e) {
+            CHECK(e.kind() == ErrorKind::Usage);
+            return std::string(e.what());
+        }
+        FAIL("--set " << key << "=" << value << " was accepted");
+        return std::string();
+    };
+    CHECK(refused("scael", "2").find("a setting tr-level takes (scale), got --set scael=2") !=
+          std::string::npos);
+    for (const char* v : {"2abc", "inf", "nan", "0", "-1", ""}) {
+        INFO(v);
+        CHECK(refused("scale", v)
+                  .find("--set scale=<a number in (0, 1000000000]>, got '" + std::string(v) +
+                        "'") != std::string::npos);
+    }
+}
+
+TEST_CASE("tr_level info: the schema's assumptions with the value in force") {
+    const nlohmann::json plain = open(false)->info()["assumptions"];
+    CHECK(plain.size() == 8);
+    for (const char* key : {"scale", "uv_inset", "empty_pop", "sidedness", "blending",
+                            "vertex_light", "room_colour", "rest_pose"})
+        CHECK(plain.contains(key));
+    CHECK(plain["scale"].get<std::string>().find("[scale = 0.001953125, the default]") !=
+          std::string::npos);
+    Options o;
+    o.settings["scale"] = "0.01";
+    const auto doc = open(false, o);
+    CHECK(doc->info()["assumptions"]["scale"].get<std::string>().find(
+              "[overridden: --set scale=0.01]") != std::string::npos);
+    // The scene extras carry the same texts.
+    CHECK(doc->scene(0).extras["assumptions"].size() == 8);
 }

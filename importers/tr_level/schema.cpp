@@ -1,0 +1,49 @@
+#include "schema.hpp"
+
+namespace ripkit::tr_level {
+
+const FormatSchema& schema() {
+    static const FormatSchema s{
+        .settings =
+            {
+                ValueDef::number("scale", 0, 1e9)
+                    .excluding_min()
+                    .defaults_to(kDefaultScale)
+                    .means("metres per TR unit in converted output (not with --native)")
+                    .assumes("a TR unit is 1/512 m (a 1024-unit sector = 2 m), as tr-cutseq; "
+                             "TR's Y-down space turned by (x, -y, -z)"),
+            },
+        .options = {},
+        .assumptions =
+            {
+                {"uv_inset",
+                 "UV = object texture corner (8.8 pixels) / 65536, without the engine's "
+                 "half-texel inset (AdjustUV)"},
+                {"empty_pop",
+                 "a mesh-tree pop on an empty stack keeps the current mesh as the parent (TRN2 "
+                 "meets one in a retail level)"},
+                {"sidedness",
+                 "object faces single-sided; room faces double-sided where texture bit 15 is "
+                 "set"},
+                {"blending",
+                 "alpha-tested textures (attribute 1) as MASK 0.5; additive (attribute 2, "
+                 "effects bit 0) as BLEND with extras blend=additive"},
+                {"vertex_light",
+                 "vertex lights as COLOR_0 grey (255 - (L >> 5)) / 255 (0 bright .. 8191 dark)"},
+                {"room_colour",
+                 "room colours as stored over their maximum (TR4 RGB555 / 31, TR5 bytes / 255), "
+                 "linear"},
+                {"rest_pose", "the rest (bind) pose is the tree offsets with no rotation"},
+            },
+    };
+    return s;
+}
+
+Conversion conversion(const Settings& settings, const Options& options) {
+    Conversion conv;
+    conv.native = options.native;
+    conv.scale = settings.number("scale");
+    return conv;
+}
+
+}  // namespace ripkit::tr_level

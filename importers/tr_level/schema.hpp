@@ -1,0 +1,14 @@
+// tr-level's settings and assumptions (ripkit/settings.hpp).
+#pragma once
+
+#include "conversion.hpp"
+#include "ripkit/format.hpp"
+#include "ripkit/settings.hpp"
+
+namespace ripkit::tr_level {
+
+const FormatSchema& schema();
+
+Conversion conversion(const Settings& settings, const Options& options);
+
+}  // namespace ripkit::tr_level
