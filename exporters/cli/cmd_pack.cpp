@@ -52,6 +52,13 @@ const SceneEncoder& choose_encoder(const ConvertArgs& a) {
                                          encoder_list() + ") or --format, got '" + a.out + "'");
 }
 
+// The first value given for a format option, or "".
+std::string first_of(const Options& options, const std::string& name) {
+    const auto it = options.format_options.find(name);
+    return it == options.format_options.end() || it->second.empty() ? std::string()
+                                                                    : it->second.front();
+}
+
 }  // namespace
 
 bool wants_pack(const ConvertArgs& a) {
@@ -83,8 +90,10 @@ int run_pack(const ConvertArgs& a) {
     eo.native = options.native;
     eo.settings = options.settings;
     eo.endian = a.endian;
-    eo.names_path = options.names_path;
-    eo.animation = options.anims.empty() ? std::string() : options.anims.front();
+    eo.names_path = first_of(options, "names");
+    // --anims names one animation here: the first of its list.
+    const std::string anims = first_of(options, "anims");
+    eo.animation = anims.substr(0, anims.find(','));
     DiskFileSource disk;
     eo.files = &disk;
     eo.limits = options.limits;

@@ -80,6 +80,9 @@ TEST_CASE("the issue's case: --set scael=2 on a CUTSEQ.PAK is a usage error") {
                   {"--set scale=<a number in [1e-09, 1000000000]>, got '2abc'",
                    "(tr-cutseq settings: entries, scale, interp, cut_threshold, fov)"},
                   dir.path());
+    // An integer setting given a fraction is refused, not truncated.
+    check_refused({"convert", pak.string(), out.string(), "--set", "entries=4.5"}, pak,
+                  {"--set entries=<an integer in [1, 255]>, got '4.5'"}, dir.path());
     const ToolResult ok = run_tool({"convert", pak.string(), out.string(), "--set", "scale=2"});
     INFO(ok.err);
     CHECK(ok.exit_code == 0);

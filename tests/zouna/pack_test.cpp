@@ -34,8 +34,8 @@ std::unique_ptr<Document> open(const Bytes& bytes, const std::string& path,
     in.path = path;
     in.bytes = bytes;
     Options o;
-    o.anim_paths = std::move(anims);
-    o.names_path = std::move(names);
+    if (!anims.empty()) o.format_options["anim"] = std::move(anims);
+    if (!names.empty()) o.format_options["names"] = {std::move(names)};
     return formats::zouna_format().open(in, o);
 }
 
