@@ -98,14 +98,14 @@ ValueDef ValueDef::integer(std::string key, double min, double max) {
     d.type = ValueType::Integer;
     d.min = min;
     d.max = max;
-    d.metavar = "N";
+    d.metavar = std::string("N");  // `= "N"`: GCC 12 bogus -Wrestrict (PR 105329)
     return d;
 }
 
 ValueDef ValueDef::number(std::string key, double min, double max) {
     ValueDef d = integer(std::move(key), min, max);
     d.type = ValueType::Number;
-    d.metavar = "X";
+    d.metavar = std::string("X");  // as above
     return d;
 }
 

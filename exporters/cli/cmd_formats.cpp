@@ -55,7 +55,11 @@ std::string list_text() {
     for (const FormatEntry& e : format_entries()) {
         const FormatInfo& fi = e.format().info();
         std::string exts;
-        for (const std::string& x : fi.extensions) exts += (exts.empty() ? "" : " ") + ("." + x);
+        for (const std::string& x : fi.extensions) {  // not `"." + x`: GCC 12 (PR 105651)
+            if (!exts.empty()) exts += ' ';
+            exts += '.';
+            exts += x;
+        }
         s += fi.id + "  " + fi.name + "  " + exts + '\n';
     }
     return s;
