@@ -32,11 +32,12 @@ const FormatSchema& schema() {
                     .means("the camera's AlterFOV argument (65536 = a full turn)")
                     .assumes("AlterFOV sets the horizontal angle on a 4:3 screen, so yfov = "
                              "2 atan(tan(h/2) * 3/4)"),
-                ValueDef::choice("rooms",
-                                 {{"none", {}, "no rooms"},
-                                  {"near", {}, "the rooms the camera or an actor's root "
-                                               "enters at some frame"},
-                                  {"all", {}, "every room that decoded"}})
+                ValueDef::choice("rooms", {{"none", {}, "no rooms"},
+                                           {"near",
+                                            {},
+                                            "the rooms the camera or an actor's root "
+                                            "enters at some frame"},
+                                           {"all", {}, "every room that decoded"}})
                     .defaults_to("near")
                     .means("the level's rooms drawn around the cutscene (with --level)")
                     .assumes("the rooms a cutscene plays in are those the camera or an actor's "

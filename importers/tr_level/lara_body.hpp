@@ -30,7 +30,7 @@ std::array<int, 2> lara_joint_pair(int j);
 // axis of a vertex of body mesh a or b, both laid out at rest on their own
 // trees, takes that body vertex's place with weight 1 on its bone, as the
 // engine binds it.
-// ASSUMPTION: an unbound joint vertex sits at its own rest place on LARA's tree
+// ASSUMPTION(lara_joints): an unbound joint vertex sits at its own rest place on LARA's tree
 // (origin of mesh j) with weights 0.5 / 0.5 on bones a and b (TRN2 and
 // wadblender); the engine's half-angle matrix for knees and elbows is not
 // reproduced.

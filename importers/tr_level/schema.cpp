@@ -34,6 +34,10 @@ const FormatSchema& schema() {
                  "room colours as stored over their maximum (TR4 RGB555 / 31, TR5 bytes / 255), "
                  "linear"},
                 {"rest_pose", "the rest (bind) pose is the tree offsets with no rotation"},
+                {"lara_joints",
+                 "Lara's joint vertices (LARA_SKIN_JOINTS) that no body vertex within 1 unit "
+                 "binds keep their own rest place, weighted 0.5 / 0.5 on the two bones they join "
+                 "(TRN2 and wadblender); the engine's half-angle matrix is not reproduced"},
             },
     };
     return s;
