@@ -52,8 +52,11 @@ std::shared_ptr<Budget> budget_for(const Options& options) {
 }
 
 int64_t Document::default_item() const {
-    for (const ItemSummary& s : items())
-        if (!s.empty) return s.id;
+    const std::vector<ItemSummary> all = items();
+    for (const ItemSummary& s : all)
+        if (!s.empty && !s.error) return s.id;
+    for (const ItemSummary& s : all)
+        if (s.error) throw *s.error;
     fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
 }
 

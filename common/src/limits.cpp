@@ -138,7 +138,12 @@ void Budget::charge_bytes(uint64_t bytes, const std::string& what, std::optional
 
 uint64_t Budget::alloc(uint64_t count, uint64_t elem_size, std::optional<uint64_t> offset,
                        const std::string& what) {
-    check_alloc(limits_, count, elem_size, offset.value_or(0), what);
+    try {
+        check_alloc(limits_, count, elem_size, offset.value_or(0), what);
+    } catch (const Error& e) {
+        if (offset) throw;
+        throw Error(e.kind(), std::nullopt, e.expected());  // no offset 0 when there is none
+    }
     charge_bytes(count * elem_size, what, offset);
     return count;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ripkit/decode_item.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -30,7 +31,7 @@ uint64_t resolve(const RomWindows& rom, uint32_t rel, uint64_t table_entry, cons
 struct Reader {
     const RomWindows& rom;
     float quantum;
-    uint64_t budget;
+    Budget& budget;
 
     std::vector<AnimPiece> stream(uint64_t at, float duration) {
         std::vector<AnimPiece> out;
@@ -40,11 +41,8 @@ struct Reader {
                 fail(ErrorKind::AllocationLimit, at,
                      "a record stream that reaches the bank duration (" + num(duration) +
                          " s) or a hold within " + std::to_string(kMaxPiecesPerStream) + " pieces");
-            if (budget == 0)
-                fail(ErrorKind::AllocationLimit, at,
-                     "at most " + std::to_string(kMaxPiecesPerRom) +
-                         " animation pieces in the whole ROM");
-            --budget;
+            budget.alloc(1, sizeof(AnimPiece), at, "animation pieces of the whole ROM");
+            budget.charge_steps(1, "animation pieces of the whole ROM", at);
             AnimPiece p;
             p.offset = uint32_t(at);
             p.a = rom.f32(at, "an animated scalar record (float a)");
@@ -186,7 +184,9 @@ uint32_t RomWindows::u32(uint64_t offset, const char* what) const {
 
 int scalars_for_type(int32_t node_type) { return node_type < kAnimShortTrackType ? 6 : 3; }
 
-AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits) {
+AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits, Budget* given) {
+    Budget local(limits);
+    Budget& budget = given ? *given : local;
     AnimTables t;
     if (rom.size < kAnimBase) {
         t.absent_reason = "the ROM ends at " + hex_address(uint32_t(rom.size)) +
@@ -204,17 +204,13 @@ AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits) {
     } catch (const Error& e) {
         t.error = e;
     }
-    Reader r{rom, t.quantum, std::min<uint64_t>(kMaxPiecesPerRom, limits.max_elements)};
+    Reader r{rom, t.quantum, budget};
     t.banks.resize(kAnimBankCount);
     for (uint32_t n = 0; n < kAnimBankCount; ++n) {
         AnimBank& b = t.banks[n];
         b.index = n;
-        try {
-            with_context("bank " + std::to_string(n), [&] { r.bank(b, t.error); });
-        } catch (const Error& e) {
-            b.tracks.clear();
-            b.error = e;
-        }
+        b.error = decode_item(budget, "bank " + std::to_string(n), [&] { r.bank(b, t.error); });
+        if (b.error) b.tracks.clear();
     }
     return t;
 }

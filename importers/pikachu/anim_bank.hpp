@@ -22,10 +22,10 @@
 
 namespace ripkit::pikachu {
 
-// Hostile tables must not allocate without bound: per-list and per-ROM caps.
+// Hostile tables must not allocate without bound: per-list caps here, the
+// whole ROM's pieces through the document budget.
 constexpr uint32_t kMaxTracksPerBank = 4096;
 constexpr uint32_t kMaxPiecesPerStream = 65536;
-constexpr uint64_t kMaxPiecesPerRom = 1u << 22;
 constexpr uint8_t kHoldTicks = 255;  // seed 19: the terminal/hold record
 
 enum class ScalarKind : uint32_t { Constant = 0, Cubic = 1, Linear = 2 };
@@ -97,10 +97,9 @@ struct RomWindows {
 };
 
 // Reads every bank. Never throws for bank content: a bank that fails keeps
-// its own error. At most min(kMaxPiecesPerRom, limits.max_elements) pieces
-// are decoded over all banks; banks past that budget fail with
-// AllocationLimit.
-AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits);
+// its own error. Every piece is charged to `budget` (null: one of `limits`),
+// so banks past the document's total fail with AllocationLimit.
+AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits, Budget* budget = nullptr);
 
 // Number of scalars a track of this node type carries (seed 18).
 int scalars_for_type(int32_t node_type);

@@ -310,7 +310,7 @@ glm::vec3 animated_euler(const AnimTrack& track, const AnimMapping& mapping,
 Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierarchy& h,
                                const std::vector<std::string>& node_names, const Scene& scene,
                                const GameTrig& trig, const EulerOrder& order,
-                               const AnimMapping& mapping, const Limits& limits) {
+                               const AnimMapping& mapping, const Limits& limits, Budget* budget) {
     Animation a;
     a.name = "bank_" + std::to_string(bank.index);
     a.duration = double(bank.duration);
@@ -371,6 +371,16 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
                     if (!(std::fabs(v[c]) <= kMaxSceneMagnitude)) return false;
             return true;
         };
+        for (size_t c = first_new; c < a.channels.size() && budget; ++c) {
+            const Channel& ch = a.channels[c];
+            budget->charge_bytes(
+                ch.times.size() * sizeof(double) +
+                    (ch.values.size() + ch.in_tangents.size() + ch.out_tangents.size()) *
+                        sizeof(glm::vec4),
+                "animation keys of bank " + std::to_string(bank.index));
+            budget->charge_steps(ch.times.size(),
+                                 "animation keys of bank " + std::to_string(bank.index));
+        }
         for (size_t c = first_new; c < a.channels.size(); ++c)
             if (!finite(a.channels[c].values) || !finite(a.channels[c].in_tangents) ||
                 !finite(a.channels[c].out_tangents))

@@ -7,6 +7,7 @@
 #include "face_dump.hpp"
 #include "face_scene.hpp"
 #include "pikachu_format.hpp"
+#include "ripkit/decode_item.hpp"
 #include "ripkit/n64/gbi.hpp"
 #include "rom_layout.hpp"
 #include "scene_build.hpp"
@@ -38,20 +39,41 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options,
     anim_mapping_ = AnimMapping::from_settings(settings);
     anim_selection_ = settings.list("anims");
     limits_ = options.limits;
+    budget_ = budget_for(options);
     anims_ = read_anim_tables(RomWindows{rom_->bytes().size(), {{0u, ByteSpan(rom_->bytes())}}},
-                              options.limits);
+                              options.limits, budget_.get());
+    // What the face scene needs besides the models' own faces: nothing else is
+    // read from the ROM after open.
+    if (rom_->bytes().size() >= kFaceBankPointers)
+        face_program_table_ = Bytes(face_program_table(rom_->bytes()).begin(),
+                                    face_program_table(rom_->bytes()).end());
+    face_banks_dump_ = face_banks_json(rom_->bytes());
     models_.resize(layout_.model_count);
     errors_.resize(layout_.model_count);
     for (uint32_t i = 0; i < layout_.model_count; ++i) {
-        if (options.progress &&
-            !options.progress(i, layout_.model_count, "model " + std::to_string(i)))
-            fail_no_offset(ErrorKind::Cancelled, "the job to run to its end");
-        try {
-            models_[i] = decode_model(*rom_, layout_, i, *cache_, options.limits);
-        } catch (const Error& e) {
-            errors_[i] = e;
-        }
+        budget_->progress(i, layout_.model_count, "model " + std::to_string(i));
+        records_.push_back(rom_->model_record(i));
+        // decode_model names the model itself ("model N").
+        errors_[i] = decode_item(*budget_, "", [&] {
+            models_[i] = decode_model(*rom_, layout_, i, *cache_, options.limits, budget_.get());
+            with_context("model " + std::to_string(i), [&] {
+                with_context("faces", [&] {
+                    decode_face_images(rom_->bytes(), models_[i]->faces, *budget_);
+                });
+            });
+        });
+        if (errors_[i]) models_[i].reset();
     }
+}
+
+std::vector<std::string> PikachuDocument::warnings() const {
+    std::vector<std::string> w = warnings_;
+    // A bank that cannot be used is dropped from every model it would animate.
+    for (const AnimBank& b : anims_.banks)
+        if (b.error && !b.empty())
+            w.push_back("animation bank " + std::to_string(b.index) +
+                        " dropped, not decodable: " + b.error->what());
+    return w;
 }
 
 const DecodedModel& PikachuDocument::model(int64_t item) const {
@@ -96,9 +118,8 @@ std::vector<ItemSummary> PikachuDocument::items() const {
         ItemSummary s;
         s.id = int64_t(i);
         if (!models_[i]) {
-            s.empty = true;
-            s.label = "model " + std::to_string(i) + ": not decodable (" + errors_[i]->what() + ")";
-            s.fields = {{"error", errors_[i]->what()}};
+            s.error = errors_[i];
+            s.label = "model " + std::to_string(i) + ": not decodable";
             out.push_back(std::move(s));
             continue;
         }
@@ -134,7 +155,7 @@ std::vector<ItemSummary> PikachuDocument::items() const {
 nlohmann::json PikachuDocument::dump_model(size_t i) const {
     nlohmann::json j;
     j["model_index"] = i;
-    const ModelRecord rec = rom_->model_record(uint32_t(i));
+    const ModelRecord& rec = records_[i];
     nlohmann::json words = nlohmann::json::array();
     for (uint32_t w : rec.words) words.push_back(hex_word(w));
     j["record"] = {{"rom_offset", hex_word(rec.rom_offset)}, {"words", words}};
@@ -229,7 +250,7 @@ nlohmann::json PikachuDocument::dump(std::optional<int64_t> item) const {
     } else {
         j["animation"] = anim_dump(anims_, nullptr);
     }
-    j["face_banks"] = face_banks_json(rom_->bytes());
+    j["face_banks"] = face_banks_dump_;
     return j;
 }
 
@@ -239,19 +260,25 @@ Scene PikachuDocument::scene(int64_t item) const {
         fail_no_offset(ErrorKind::Usage,
                        "a model with triangles (model " + std::to_string(item) + " draws none)");
     return with_context("model " + std::to_string(item), [&] {
+        // The mesh: per triangle three vertices of position, normal, UV,
+        // colour and joint, and three indices; the textures' RGBA as PNG.
+        uint64_t texels = 0;
+        for (const n64::DecodedTexture& t : m.textures) texels += t.image.rgba.size();
+        budget_->charge_bytes(m.triangles.size() * 3 * 64 + texels,
+                              "model " + std::to_string(item) + "'s meshes and textures");
         Scene s = build_scene(m, layout_, *trig_);
         const auto chosen = select_banks(model_banks(size_t(item)), anim_selection_, item);
         std::vector<std::string> names;
         for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) names.push_back(joint_name(m, k));
         for (uint32_t b : chosen)
             with_context("animation bank " + std::to_string(b), [&] {
-                Animation a =
-                    build_bank_animation(anims_.banks[b], anims_.quantum, m.hierarchy, names, s,
-                                         *trig_, layout_.euler, anim_mapping_, limits_);
+                Animation a = build_bank_animation(anims_.banks[b], anims_.quantum, m.hierarchy,
+                                                   names, s, *trig_, layout_.euler, anim_mapping_,
+                                                   limits_, budget_.get());
                 if (!a.channels.empty()) s.animations.push_back(std::move(a));
             });
         // Faces last: their tracks join every animation already in the scene.
-        add_face_tracks(s, m, rom_->bytes());
+        add_face_tracks(s, m, face_program_table_, *budget_);
         // The range a DCC opens with: the longest bank (or face program) at 30 fps.
         if (!s.animations.empty()) set_frame_range(s, kAnimFrameRate);
         return s;

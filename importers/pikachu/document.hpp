@@ -1,6 +1,7 @@
 // The decoded ROM as the CLI and the Assimp importer see it: every model of
-// the table decoded once at open (a model that fails keeps its error and is
-// listed as empty), the layout decisions, and the scene of one model.
+// the table decoded once at open, face images included (a model that fails
+// keeps its error and is listed with it), the layout decisions, and the scene
+// of one model - built from those structs alone, without reading the ROM.
 #pragma once
 
 #include <memory>
@@ -29,7 +30,7 @@ class PikachuDocument : public Document {
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
     Scene scene(int64_t item) const override;
-    std::vector<std::string> warnings() const override { return warnings_; }
+    std::vector<std::string> warnings() const override;
 
     const PikachuRom& rom() const { return *rom_; }
     const Layout& layout() const { return layout_; }
@@ -51,6 +52,10 @@ class PikachuDocument : public Document {
     std::unique_ptr<GameTrig> trig_;
     std::vector<std::optional<DecodedModel>> models_;
     std::vector<std::optional<Error>> errors_;
+    std::vector<ModelRecord> records_;
+    Bytes face_program_table_;        // copied at open (face_program_table)
+    nlohmann::json face_banks_dump_;  // every bank of the table, for `dump`
+    std::shared_ptr<Budget> budget_;
     AnimTables anims_;
     AnimMapping anim_mapping_;
     std::vector<std::string> anim_selection_;

@@ -1,5 +1,7 @@
 #include "face.hpp"
 
+#include <array>
+#include <map>
 #include <string>
 
 #include "ripkit/error.hpp"
@@ -135,6 +137,36 @@ ByteSpan face_program_table(ByteSpan rom) {
                                                  hex_address(kFaceBankPointers) + ") in the ROM");
     // ASSUMPTION(face_selector): the selector table ends where the bank pointer table starts.
     return rom.subspan(kFaceProgramTable, kFaceBankPointers - kFaceProgramTable);
+}
+
+FaceImageKey face_image_key(const FaceImage& fi) {
+    const bool ci = n64::linear_palette_entries(fi.format, fi.size) > 0;
+    return {fi.image_offset, ci ? fi.palette_offset : 0, (uint32_t(fi.width) << 16) | fi.height,
+            fi.size, fi.format};
+}
+
+void decode_face_images(ByteSpan rom, ModelFaces& faces, Budget& budget) {
+    for (auto& [index, bank] : faces.banks) {
+        with_context("face bank " + std::to_string(index), [&] {
+            // Descriptor fields that decide the pixels -> index into `decoded`.
+            std::map<FaceImageKey, uint32_t> seen;
+            bank.decoded.clear();
+            bank.decoded_of.clear();
+            for (size_t i = 0; i < bank.images.size(); ++i) {
+                const FaceImage& fi = bank.images[i];
+                const FaceImageKey key = face_image_key(fi);
+                auto [it, fresh] = seen.try_emplace(key, uint32_t(bank.decoded.size()));
+                if (fresh) {
+                    budget.alloc(uint64_t(fi.width) * fi.height, 4, fi.offset,
+                                 "face image RGBA (bank " + std::to_string(index) + " image " +
+                                     std::to_string(i) + ")");
+                    bank.decoded.push_back(with_context(
+                        "image " + std::to_string(i), [&] { return decode_face_image(rom, fi); }));
+                }
+                bank.decoded_of.push_back(it->second);
+            }
+        });
+    }
 }
 
 ModelFaces read_model_faces(ByteSpan rom, ByteSpan resource, uint32_t pointer,

@@ -20,6 +20,7 @@
 #include "face_program.hpp"
 #include "pointers.hpp"
 #include "ripkit/byte_reader.hpp"
+#include "ripkit/limits.hpp"
 #include "ripkit/n64/texture.hpp"
 #include "rom_layout.hpp"
 
@@ -52,6 +53,11 @@ struct FaceBank {
     uint32_t index = 0;
     uint32_t pointer = 0, count = 0;
     std::vector<FaceImage> images;
+    // Filled by decode_face_images: the bank's distinct images as RGBA (one
+    // per distinct texels, palette, size and format; descriptors naming the
+    // same image share it) and, per descriptor, which one it shows.
+    std::vector<n64::Rgba8Image> decoded;
+    std::vector<uint32_t> decoded_of;
 };
 
 // The texels (linear rows) and, for CI, the palette bytes of one image, as
@@ -88,6 +94,15 @@ n64::Rgba8Image decode_face_image(ByteSpan rom, const FaceImage& image);
 
 // The selector table's bytes [kFaceProgramTable, kFaceBankPointers).
 ByteSpan face_program_table(ByteSpan rom);
+
+// What decides an image's pixels: texels, palette (colour-indexed formats
+// only), size and format. Descriptors with one key show one image.
+using FaceImageKey = std::array<uint32_t, 5>;
+FaceImageKey face_image_key(const FaceImage& image);
+
+// Decodes every image of every bank in `faces` (the open-time step: the scene
+// then reads no ROM), charging the RGBA to `budget`.
+void decode_face_images(ByteSpan rom, ModelFaces& faces, Budget& budget);
 
 // Everything a model's faces need: slots, their banks and programs (natural
 // length), and the first selected image of each slot. `pointer` 0: none.

@@ -57,7 +57,48 @@ std::string face_track_name(const Scene& s, uint32_t slot) {
            std::to_string(slot);
 }
 
-void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optional<double> horizon) {
+namespace {
+
+// Each bank's images once, whichever slots share it, and each distinct image
+// once, whichever banks and descriptors name it (4096 descriptors of one
+// 1024x1024 image are one texture, not 16 GB of PNGs): per bank, the scene
+// texture of every descriptor.
+std::map<int32_t, std::vector<int>> bank_textures(Scene& s, const ModelFaces& f,
+                                                  const std::set<uint32_t>& drawn,
+                                                  Budget& budget) {
+    std::map<int32_t, std::vector<int>> out;
+    std::map<FaceImageKey, int> by_image;
+    for (uint32_t k : drawn) {
+        const int32_t b = f.slots[k].bank;
+        if (out.count(b)) continue;
+        const FaceBank& bank = f.banks.at(b);
+        std::vector<int>& list = out[b];
+        for (size_t i = 0; i < bank.images.size(); ++i) {
+            const FaceImage& fi = bank.images[i];
+            const auto [it, fresh] = by_image.try_emplace(face_image_key(fi), int(s.textures.size()));
+            list.push_back(it->second);
+            if (!fresh) continue;
+            const n64::Rgba8Image& img = bank.decoded.at(bank.decoded_of.at(i));
+            // A PNG is at most its RGBA plus headers.
+            budget.charge_bytes(img.rgba.size() + 1024,
+                                "face PNG (bank " + std::to_string(b) + " image " +
+                                    std::to_string(i) + ")",
+                                fi.offset);
+            Texture t;
+            t.name = "face_bank" + std::to_string(b) + "_img" + std::to_string(i) + "_" +
+                     n64::texture_format_name(fi.format, fi.size);
+            t.width = img.width, t.height = img.height;
+            t.png = image::encode_png_rgba(img.width, img.height, img.rgba);
+            s.textures.push_back(std::move(t));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan program_table, Budget& budget,
+                     std::optional<double> horizon) {
     const ModelFaces& f = m.faces;
     if (f.slots.empty() || s.nodes.empty()) return;
     std::set<uint32_t> drawn;
@@ -70,34 +111,7 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optiona
     if (!not_drawn.empty()) s.extras["face_slots_not_drawn"] = not_drawn;
     if (drawn.empty()) return;
 
-    // Each bank's images once, whichever slots share it; and each distinct
-    // image once, whichever descriptors name it (4096 descriptors of one
-    // 1024x1024 image are one texture, not 16 GB of PNGs).
-    std::map<int32_t, std::vector<int>> bank_textures;
-    std::map<std::tuple<uint32_t, uint32_t, uint16_t, uint16_t, uint8_t, uint8_t>, int> by_image;
-    for (uint32_t k : drawn) {
-        const int32_t b = f.slots[k].bank;
-        if (bank_textures.count(b)) continue;
-        const FaceBank& bank = f.banks.at(b);
-        std::vector<int>& list = bank_textures[b];
-        for (size_t i = 0; i < bank.images.size(); ++i) {
-            const FaceImage& fi = bank.images[i];
-            const auto [it, fresh] = by_image.try_emplace(
-                {fi.image_offset, fi.palette_offset, fi.width, fi.height, fi.size, fi.format},
-                int(s.textures.size()));
-            list.push_back(it->second);
-            if (!fresh) continue;
-            const n64::Rgba8Image img =
-                with_context("face bank " + std::to_string(b) + " image " + std::to_string(i),
-                             [&] { return decode_face_image(rom, fi); });
-            Texture t;
-            t.name = "face_bank" + std::to_string(b) + "_img" + std::to_string(i) + "_" +
-                     n64::texture_format_name(fi.format, fi.size);
-            t.width = img.width, t.height = img.height;
-            t.png = image::encode_png_rgba(img.width, img.height, img.rgba);
-            s.textures.push_back(std::move(t));
-        }
-    }
+    const std::map<int32_t, std::vector<int>> textures = bank_textures(s, f, drawn, budget);
 
     std::map<uint32_t, int> track_node;
     for (uint32_t k : drawn) {
@@ -120,7 +134,7 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optiona
         const uint32_t k = mat.extras["face_slot"].get<uint32_t>();
         if (mat.texture >= 0) replaced.insert(mat.texture);
         const FaceSlot& slot = f.slots[k];
-        const std::vector<int>& list = bank_textures.at(slot.bank);
+        const std::vector<int>& list = textures.at(slot.bank);
         // The face starts on the image the program shows at time 0 (never black).
         mat.texture = list.at(slot.timeline.first_image());
         mat.switch_textures = list;
@@ -131,11 +145,13 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom, std::optiona
 
     drop_unused(s, replaced);
 
-    const ByteSpan table = face_program_table(rom);
     auto run = [&](uint32_t k, double h) {
         const FaceSlot& slot = f.slots[k];
-        return run_face_program(table, kFaceProgramTable, slot.selector,
-                                f.banks.at(slot.bank).count, h);
+        FaceTimeline t = run_face_program(program_table, kFaceProgramTable, slot.selector,
+                                          f.banks.at(slot.bank).count, h);
+        budget.charge_bytes(t.keys.size() * (sizeof(double) + sizeof(glm::vec4)),
+                            "face keys (slot " + std::to_string(k) + ")");
+        return t;
     };
     if (s.animations.empty()) {
         double h = 0.0;

@@ -16,8 +16,10 @@ namespace ripkit::pikachu {
 // them (keys over that animation's duration); without animations they form
 // one animation "face" as long as the longest program's natural length
 // (`horizon` overrides that length; it does not change the other animations). Materials marked with
-// extras "face_slot" by build_scene are switched. `rom` is the whole ROM (z64 order).
-void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan rom,
+// extras "face_slot" by build_scene are switched. The banks' images were
+// decoded at open (decode_face_images); `program_table` is the selector table
+// copied at open (face_program_table). The PNGs are charged to `budget`.
+void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan program_table, Budget& budget,
                      std::optional<double> horizon = std::nullopt);
 
 // Name of the value-track node of face slot k.

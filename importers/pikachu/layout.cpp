@@ -56,7 +56,8 @@ Outcome decode_outcome(const PikachuRom& rom, const Layout& layout, uint32_t i,
         if (const auto it = seen.find(key); it != seen.end()) return it->second;
         Outcome o;
         try {
-            const DecodedModel m = decode_model(rom, layout, i, cache, limits);
+            Budget trial(limits);  // each candidate's model bounded on its own
+            const DecodedModel m = decode_model(rom, layout, i, cache, limits, &trial);
             o.valid = !m.triangles.empty();
             if (!o.valid) o.error = "model " + std::to_string(i) + ": no triangles";
         } catch (const Error& e) {

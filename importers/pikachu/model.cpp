@@ -69,12 +69,13 @@ struct Attempt {
 
 // Parses the hierarchy and runs every node's display list under `rule`.
 Attempt run_model(const Resource& res, uint32_t root, const PointerRule& rule,
-                  const ResourceMemory& mem, const Layout& layout, const Limits& limits) {
+                  const ResourceMemory& mem, const Layout& layout, const Limits& limits,
+                  Budget* budget = nullptr) {
     Attempt a;
     a.hierarchy = parse_hierarchy(res.data, root, rule, limits);
     // ASSUMPTION(branch_z, tlut): the interpreter does not take G_BRANCH_Z, ignores
     // G_MTX outside segment 7 and keeps the TLUT unquadricated (common/src/n64).
-    a.dl = std::make_unique<n64::F3dex2Interpreter>(mem, layout.dl, limits);
+    a.dl = std::make_unique<n64::F3dex2Interpreter>(mem, layout.dl, limits, budget);
     for (size_t i = 0; i < a.hierarchy.nodes.size(); ++i) {
         const HierarchyNode& n = a.hierarchy.nodes[i];
         if (!n.display_list) continue;
@@ -131,7 +132,9 @@ std::optional<uint32_t> infer_kseg0_base(const Resource& res, uint32_t root_ptr,
         rule.kseg0_base = base;
         ResourceMemory mem(res, rule);
         try {
-            Attempt a = run_model(res, off, rule, mem, layout, limits);
+            // A trial's triangles are bounded like a decode's, each on its own.
+            Budget trial(limits);
+            Attempt a = run_model(res, off, rule, mem, layout, limits, &trial);
             const size_t tris = a.dl->triangles().size(), nodes = a.hierarchy.nodes.size();
             if (tris > best_tris || (tris == best_tris && nodes > best_nodes)) {
                 best = rule.kseg0_base;
@@ -147,7 +150,8 @@ std::optional<uint32_t> infer_kseg0_base(const Resource& res, uint32_t root_ptr,
 
 DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
                                const ModelRecord& record, const std::array<uint32_t, 21>& words,
-                               const Descriptor& d, const Resource& res, const Limits& limits) {
+                               const Descriptor& d, const Resource& res, const Limits& limits,
+                               Budget* budget) {
     DecodedModel m;
     m.record = record;
     m.descriptor = d;
@@ -180,10 +184,10 @@ DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
         return read_model_faces(rom.bytes(), res.data, m.facial_pointer, m.pointers);
     });
     ResourceMemory mem(res, m.pointers, &m.faces);
-    Attempt a = run_model(res, *root, m.pointers, mem, layout, limits);
+    Attempt a = run_model(res, *root, m.pointers, mem, layout, limits, budget);
     m.hierarchy = std::move(a.hierarchy);
     m.display_lists = std::move(a.lists);
-    m.triangles = a.dl->triangles();
+    m.triangles = a.dl->take_triangles();
     m.states = a.dl->states();
     m.textures = a.dl->textures();
     m.stats = a.dl->stats();
@@ -209,7 +213,7 @@ std::array<uint32_t, 21> runtime_record(const ModelRecord& record, const Layout&
 }
 
 DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t index,
-                          ResourceCache& cache, const Limits& limits) {
+                          ResourceCache& cache, const Limits& limits, Budget* budget) {
     return with_context("model " + std::to_string(index), [&] {
         if (index >= layout.model_count)
             fail_no_offset(ErrorKind::Usage, "a model index below " +
@@ -220,7 +224,7 @@ DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t 
         const Descriptor d = rom.descriptor(id);
         auto res = cache.get(id, layout.raw_type);
         const std::array<uint32_t, 21> words = runtime_record(record, layout, *res);
-        DecodedModel m = decode_model_from(rom, layout, record, words, d, *res, limits);
+        DecodedModel m = decode_model_from(rom, layout, record, words, d, *res, limits, budget);
         m.resource = res;
         return m;
     });

@@ -273,7 +273,12 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
         }
         w.align(8);
         uint32_t sub = 0;
-        if (nd.nested) {
+        if (nd.repeat_calls) {
+            sub = uint32_t(w.here());
+            for (uint32_t q = 0; q < nd.repeat_quads; ++q)
+                w.cmd((uint32_t(n64::op::kQuad) << 24) | tri_word(0, 1, 2), tri_word(0, 2, 3));
+            w.cmd(uint32_t(n64::op::kEndDl) << 24, 0);
+        } else if (nd.nested) {
             // Uses the caller's cache entries 0..3: a shared vertex cache is required.
             sub = uint32_t(w.here());
             w.cmd((uint32_t(n64::op::kQuad) << 24) | tri_word(0, 1, 2), tri_word(0, 2, 3));
@@ -305,7 +310,10 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
             mtx(uint32_t(k));
             w.cmd((uint32_t(n64::op::kTri2) << 24) | tri_word(1, 2, 4), tri_word(1, 4, 5));
         }
-        if (nd.nested)
+        if (nd.repeat_calls)
+            for (uint32_t c = 0; c < nd.repeat_calls; ++c)
+                w.cmd_ptr(uint32_t(n64::op::kDl) << 24, sub);
+        else if (nd.nested)
             w.cmd_ptr(uint32_t(n64::op::kDl) << 24, sub);
         else
             w.cmd((uint32_t(n64::op::kQuad) << 24) | tri_word(0, 1, 2), tri_word(0, 2, 3));

@@ -50,6 +50,9 @@ struct NodeSpec {
     bool draw = true;     // false: no display list
     float size = 40.0f;   // half extent of the node's quad
     int face_slot = -1;   // >= 0: the quad shows face slot k (texels from segment 0x08 + k)
+    // > 0: the quad is drawn `repeat_quads` times in a sub-list that the node's
+    // list calls `repeat_calls` times (amplification for limits tests and benchmarks).
+    uint32_t repeat_calls = 0, repeat_quads = 1;
 };
 
 struct ModelSpec {

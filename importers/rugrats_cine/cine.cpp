@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ripkit/codec/xa_adpcm.hpp"
+#include "ripkit/decode_item.hpp"
 #include "ripkit/error.hpp"
 
 namespace ripkit::rugrats {
@@ -21,7 +22,26 @@ struct Group {
 
 std::string at_sector(size_t i) { return "sector " + std::to_string(i); }
 
-void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const CineOptions& o) {
+bool zero(const Quat13& q) { return q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] == 0; }
+
+// An all-zero quaternion has no rotation; the scene shows it unrotated
+// (normalise_quat), which is a substitution the user hears about.
+void warn_zero_quaternions(Cinematic& c) {
+    size_t n = 0;
+    for (const FrameRecord& f : c.frames) {
+        n += zero(f.camera_q);
+        for (const ActorRecord& a : f.actors) n += zero(a.q);
+        for (const PoseRecord& p : f.poses)
+            for (const PoseKey& k : p.keys) n += zero(k.q);
+    }
+    if (n)
+        c.warnings.push_back(std::to_string(n) +
+                             " all-zero quaternions (camera, actors, pose channels) shown "
+                             "unrotated (identity)");
+}
+
+void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const CineOptions& o,
+                   Budget& budget) {
     c.frames.clear();
     check_alloc(o.limits, c.header.frames, sizeof(FrameRecord), 0, "frames");
     size_t next = 1;  // g.data[0] is the header
@@ -41,6 +61,11 @@ void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const
             ByteReader r(s.user.subspan(c.data_offset), s.user_offset + c.data_offset);
             FrameRecord f;
             if (!read_frame(r, f, o.limits)) return false;
+            budget.charge_bytes(sizeof(FrameRecord) + f.actors.size() * sizeof(ActorRecord) +
+                                    f.poses.size() * sizeof(PoseRecord),
+                                "frame records", s.user_offset);
+            for (const PoseRecord& p : f.poses)
+                budget.charge_bytes(p.keys.size() * sizeof(PoseKey), "pose keys", s.user_offset);
             f.sector = s.index;
             if (f.frame != n + 1 && c.warnings.size() < 16)
                 c.warnings.push_back(at_sector(s.index) + ": frame number " +
@@ -51,10 +76,11 @@ void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const
         });
         if (!more) {
             c.end = "marker";
-            return;
+            break;
         }
     }
-    c.end = "count";
+    if (c.end != "marker") c.end = "count";
+    warn_zero_quaternions(c);
 }
 
 std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c,
@@ -147,7 +173,7 @@ std::optional<size_t> header_offset(ByteSpan user) {
     return std::nullopt;
 }
 
-CineFile decode_file(ByteSpan bytes, const CineOptions& o) {
+CineFile decode_file(ByteSpan bytes, const CineOptions& o, Budget& budget) {
     CineFile out;
     const SectorImage image = cd::open_sectors(bytes);
     out.shape = image.shape();
@@ -173,15 +199,21 @@ CineFile decode_file(ByteSpan bytes, const CineOptions& o) {
         c.id = channel_clash ? int64_t(g.file) * 32 + g.channel : g.channel;
         c.data_offset = *off;
         c.header_sector = first.index;
-        with_context("cinematic " + std::to_string(c.id), [&] {
+        budget.progress(out.cines.size(), groups.size(), "cinematic " + std::to_string(c.id));
+        c.error = decode_item(budget, "cinematic " + std::to_string(c.id), [&] {
             ByteReader r(first.user.subspan(*off), first.user_offset + *off);
             with_context(at_sector(first.index), [&] { c.header = read_header(r); });
             if (c.header.version != 3)
                 c.warnings.push_back("header version " + std::to_string(c.header.version) +
                                      " (OPEN.BIN has 3; the engine compares it with its own)");
-            decode_frames(image, g, c, o);
+            decode_frames(image, g, c, o, budget);
             c.audio = collect_audio(image, c, o);
+            if (c.audio) c.audio->pcm = decode_audio(bytes, *c.audio, o.all_audio, budget);
         });
+        if (c.error) {
+            c.frames.clear();
+            c.audio.reset();
+        }
         out.cines.push_back(std::move(c));
     }
     if (out.cines.empty()) {
@@ -197,7 +229,7 @@ CineFile decode_file(ByteSpan bytes, const CineOptions& o) {
     return out;
 }
 
-Audio decode_audio(ByteSpan bytes, const AudioTrack& t, bool all) {
+Audio decode_audio(ByteSpan bytes, const AudioTrack& t, bool all, Budget& budget) {
     const SectorImage image(bytes, cd::detect_shape(bytes));
     Audio a;
     a.sample_rate = t.rate;
@@ -209,8 +241,11 @@ Audio decode_audio(ByteSpan bytes, const AudioTrack& t, bool all) {
         if (!all && !t.playback.played[i]) continue;
         ++count;
     }
-    a.samples.reserve(count * xa::kSamplesPerSector +
-                      (all ? 0 : t.playback.total_frames * t.rate / 44100 * a.channels));
+    const uint64_t samples = uint64_t(count) * xa::kSamplesPerSector +
+                             (all ? 0 : t.playback.total_frames * t.rate / 44100 * a.channels);
+    budget.alloc(samples, sizeof(int16_t), std::nullopt, "decoded XA samples");
+    budget.charge_steps(samples, "decoded XA samples");
+    a.samples.reserve(samples);
     for (size_t i = 0; i < t.sectors.size(); ++i) {
         if (!all && !t.playback.played[i]) continue;
         if (!all && t.playback.gap_before[i]) {

@@ -1,6 +1,7 @@
 // A file's cinematics: the sector image, split by subheader into data and
 // audio sectors, one Cinematic per file/channel whose first data sector
-// holds a header. Decoded once at open; audio is decoded on demand.
+// holds a header. Everything - records and XA audio - is decoded once at
+// open; a cinematic that fails keeps its error.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,7 @@ struct AudioTrack {
     uint32_t rate = 37800;
     uint8_t file = 0, channel = 0;
     Playback playback;
+    Audio pcm;  // decoded at open (decode_audio), as --audio asked
 };
 
 struct Cinematic {
@@ -35,6 +37,7 @@ struct Cinematic {
     std::string end = "count";  // "marker" | "count"
     std::optional<AudioTrack> audio;
     std::vector<std::string> warnings;
+    std::optional<Error> error;  // the cinematic's records or audio could not be decoded
 };
 
 struct CineFile {
@@ -44,12 +47,15 @@ struct CineFile {
     std::vector<std::string> warnings;
 };
 
-// Decodes every cinematic of the file. Throws ripkit::Error on bad input.
-CineFile decode_file(ByteSpan bytes, const CineOptions& options);
+// Decodes every cinematic of the file, its audio included, charging what it
+// keeps to `budget`. Throws ripkit::Error when the file as a whole is not a
+// cinematic stream; a cinematic that fails keeps its error.
+CineFile decode_file(ByteSpan bytes, const CineOptions& options, Budget& budget);
 
 // Decoded samples of a cinematic's audio: the played sectors with the dry
-// FIFO's silence between them ("played"), or every sector ("all").
-Audio decode_audio(ByteSpan bytes, const AudioTrack& track, bool all);
+// FIFO's silence between them ("played"), or every sector ("all"), charged
+// to `budget` before they are made.
+Audio decode_audio(ByteSpan bytes, const AudioTrack& track, bool all, Budget& budget);
 
 // Whether a data sector payload starts a header at +0 or +4 (magic + 0xdead).
 std::optional<size_t> header_offset(ByteSpan user);

@@ -39,10 +39,12 @@ CineDocument::CineDocument(Bytes bytes, const Options& options)
     : CineDocument(std::move(bytes), options, Settings(formats::rugrats_cine_format(), options)) {}
 
 CineDocument::CineDocument(Bytes bytes, const Options& options, const Settings& settings)
-    : bytes_(std::move(bytes)),
-      options_(cine_options(settings, options)),
-      assumptions_(settings.assumptions()) {
-    file_ = decode_file(bytes_, options_);
+    : options_(cine_options(settings, options)),
+      assumptions_(settings.assumptions()),
+      budget_(budget_for(options)) {
+    options_.budget = budget_.get();
+    // Everything is decoded here; the bytes are not kept.
+    file_ = decode_file(bytes, options_, *budget_);
 }
 
 const Cinematic& CineDocument::find(int64_t item) const {
@@ -95,7 +97,11 @@ std::vector<ItemSummary> CineDocument::items() const {
         s.label = "cinematic on file " + std::to_string(c.file) + " channel " +
                   std::to_string(c.channel) + ": " + std::to_string(c.frames.size()) + " frames" +
                   (c.audio ? ", XA audio" : ", no audio");
-        s.empty = c.frames.empty();
+        s.empty = c.frames.empty() && !c.error;
+        s.error = c.error;
+        if (c.error)
+            s.label = "cinematic on file " + std::to_string(c.file) + " channel " +
+                      std::to_string(c.channel) + ": not decodable";
         s.fields = {{"frames", c.frames.size()},
                     {"file", c.file},
                     {"channel", c.channel},
@@ -106,6 +112,7 @@ std::vector<ItemSummary> CineDocument::items() const {
 }
 
 nlohmann::json CineDocument::dump_one(const Cinematic& c) const {
+    if (c.error) throw *c.error;
     const std::vector<FrameFaces> faces = compute_faces(c, options_.cine);
     nlohmann::json frames = nlohmann::json::array();
     for (size_t i = 0; i < c.frames.size(); ++i) {
@@ -157,16 +164,19 @@ nlohmann::json CineDocument::dump(std::optional<int64_t> item) const {
     if (item) return dump_one(find(*item));
     if (file_.cines.size() == 1) return dump_one(file_.cines[0]);
     nlohmann::json all = nlohmann::json::array();
-    for (const Cinematic& c : file_.cines) all.push_back(dump_one(c));
+    for (const Cinematic& c : file_.cines)
+        all.push_back(c.error ? nlohmann::json{{"item", c.id}, {"error", c.error->what()}}
+                              : dump_one(c));
     return {{"format", "rugrats-cine"}, {"shape", cd::shape_name(file_.shape)}, {"items", all}};
 }
 
 Scene CineDocument::scene(int64_t item) const {
     const Cinematic& c = find(item);
+    if (c.error) throw *c.error;
     if (c.frames.empty())
         fail_no_offset(ErrorKind::Usage,
                        "a cinematic with frames (item " + std::to_string(item) + " has none)");
-    return build_scene(file_, c, bytes_, options_);
+    return build_scene(file_, c, options_);
 }
 
 int probe_stream(ByteSpan head) {

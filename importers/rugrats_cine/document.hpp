@@ -27,9 +27,9 @@ class CineDocument : public Document {
     const Cinematic& find(int64_t item) const;
     nlohmann::json dump_one(const Cinematic& c) const;
 
-    Bytes bytes_;
     CineOptions options_;
     nlohmann::json assumptions_;  // Settings::assumptions()
+    std::shared_ptr<Budget> budget_;
     CineFile file_;
 };
 

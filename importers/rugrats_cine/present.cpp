@@ -193,7 +193,7 @@ glm::vec4 normalise_quat(const Quat13& q) {
 float engine_yfov(int h) { return 2.0f * std::atan(120.0f / float(h)); }
 float engine_aspect(int h) { return (256.0f / (float(h) * 1.6f)) / (120.0f / float(h)); }
 
-Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const CineOptions& o) {
+Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o) {
     Scene s;
     s.name = "cinematic_" + std::to_string(c.id);
     Axes ax;
@@ -204,6 +204,18 @@ Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, cons
     const int cam = b.node("camera");
     add_camera(s, cam, "camera", kDefaultH);
     const std::vector<FrameFaces> faces = compute_faces(c, o.cine);
+    if (o.budget) {
+        // STEP keys: per record the camera's two, and per actor and pose
+        // their own, their face tracks' and their channels'.
+        uint64_t keys = 0;
+        for (const FrameRecord& f : c.frames) {
+            keys += 2 + 8 * f.actors.size() + 6 * f.poses.size();
+            for (const PoseRecord& p : f.poses) keys += p.keys.size();
+        }
+        o.budget->alloc(keys, sizeof(double) + sizeof(glm::vec4) + 48, std::nullopt,
+                        "animation keys of cinematic " + std::to_string(c.id));
+        o.budget->charge_steps(keys, "animation keys of cinematic " + std::to_string(c.id));
+    }
 
     for (size_t i = 0; i < c.frames.size(); ++i) {
         const FrameRecord& f = c.frames[i];
@@ -248,7 +260,10 @@ Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, cons
     s.animations.push_back(b.finish(s.name, c.frames.size()));
 
     if (c.audio) {
-        s.audio = decode_audio(bytes, *c.audio, o.all_audio);
+        if (o.budget)
+            o.budget->charge_bytes(c.audio->pcm.samples.size() * sizeof(int16_t),
+                                   "the scene's copy of the audio");
+        s.audio = c.audio->pcm;
         // ASSUMPTION(timeline): the audio timeline starts with record 0.
         s.extras["audio"] = {{"rate", s.audio->sample_rate},
                              {"channels", s.audio->channels},

@@ -45,6 +45,8 @@ struct Axes {
 float engine_yfov(int h);
 float engine_aspect(int h);
 
-Scene build_scene(const CineFile& file, const Cinematic& c, ByteSpan bytes, const CineOptions& o);
+// The scene of one decoded cinematic (its audio decoded at open). Charges the
+// keys to o.budget when set.
+Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o);
 
 }  // namespace ripkit::rugrats

@@ -22,8 +22,19 @@ nlohmann::json slots_of(const Cutscene& c) {
     return slots;
 }
 
-nlohmann::json dump_cutscene(const Cutscene& c) {
+// A dumped running value: its JSON value, array slot and printed text.
+constexpr uint64_t kDumpBytesPerValue = 96;
+
+nlohmann::json dump_cutscene(const Cutscene& c, Budget* budget) {
+    if (c.error) return {{"index", c.index}, {"error", c.error->what()}};
     if (c.empty) return {{"index", c.index}, {"empty", true}};
+    if (budget) {
+        uint64_t values = uint64_t(c.frames) * 6;
+        for (const Actor& a : c.actors) values += uint64_t(c.frames) * (3 + 3 * uint64_t(a.meshes));
+        budget->charge_bytes(values * kDumpBytesPerValue, "the dump of cutscene " +
+                                                              std::to_string(c.index) + " (" +
+                                                              std::to_string(values) + " values)");
+    }
     nlohmann::json target = nlohmann::json::array(), position = nlohmann::json::array();
     for (int f = 0; f < c.frames; ++f) {
         target.push_back(camera_world(c, 0, f));
@@ -54,7 +65,7 @@ nlohmann::json dump_cutscene(const Cutscene& c) {
 
 // The companion level, through the Options' FileSource; its errors name it.
 LevelBodies read_level_file(const std::string& path, const Options& options,
-                            const Settings& settings) {
+                            const Settings& settings, Budget& budget) {
     DiskFileSource disk;
     const FileSource& files = options.files ? *options.files : disk;
     LevelBodies lb;
@@ -64,7 +75,7 @@ LevelBodies read_level_file(const std::string& path, const Options& options,
         const std::optional<Bytes> bytes = files.read(path, options.limits);
         if (!bytes) fail_no_offset(ErrorKind::Io, "a readable level file (--level)");
         lb.level = std::make_shared<const tr_level::Level>(
-            tr_level::read_level(*bytes, *budget_for(options)));
+            tr_level::read_level(*bytes, budget));
     } catch (Error& e) {
         e.set_file(path);
         throw;
@@ -76,13 +87,15 @@ LevelBodies read_level_file(const std::string& path, const Options& options,
 
 CutseqDocument::CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton,
                                SceneOptions scene_options, nlohmann::json assumptions,
-                               std::optional<LevelBodies> level)
+                               std::optional<LevelBodies> level, std::shared_ptr<Budget> budget)
     : file_(std::move(file)),
       skeleton_(std::move(skeleton)),
       scene_options_(scene_options),
       assumptions_(std::move(assumptions)),
-      level_(std::move(level)) {
+      level_(std::move(level)),
+      budget_(std::move(budget)) {
     scene_options_.skeleton = skeleton_ ? &*skeleton_ : nullptr;
+    scene_options_.budget = budget_.get();
     if (level_) {
         level_warnings_ = level_warnings(*level_->level, file_);
         if (skeleton_) level_warnings_.push_back("level: --skeleton is not used with --level");
@@ -96,9 +109,11 @@ std::vector<std::string> CutseqDocument::warnings() const {
 }
 
 nlohmann::json CutseqDocument::info() const {
-    int non_empty = 0, frames = 0, actors = 0;
+    int non_empty = 0, frames = 0, actors = 0, failed = 0;
     for (const Cutscene& c : file_.cutscenes)
-        if (!c.empty) {
+        if (c.error) {
+            ++failed;
+        } else if (!c.empty) {
             ++non_empty;
             frames += c.frames;
             actors += static_cast<int>(c.actors.size());
@@ -113,6 +128,7 @@ nlohmann::json CutseqDocument::info() const {
             {"inferred_entries", file_.inferred_entries},
             {"cutscenes", file_.cutscenes.size()},
             {"non_empty", non_empty},
+            {"not_decodable", failed},
             {"total_frames", frames},
             {"total_actors", actors},
             {"frame_rate", kFrameRate},
@@ -132,7 +148,10 @@ std::vector<ItemSummary> CutseqDocument::items() const {
         ItemSummary s;
         s.id = c.index;
         s.empty = c.empty;
-        if (c.empty) {
+        if (c.error) {
+            s.error = c.error;
+            s.label = "cutscene " + std::to_string(c.index) + ": not decodable";
+        } else if (c.empty) {
             s.label = "cutscene " + std::to_string(c.index) + ": empty";
             s.fields = {{"empty", true}};
         } else {
@@ -155,6 +174,7 @@ std::vector<ItemSummary> CutseqDocument::items() const {
 const Cutscene& CutseqDocument::find(int64_t item, bool need_data) const {
     for (const Cutscene& c : file_.cutscenes)
         if (c.index == item) {
+            if (need_data && c.error) throw *c.error;
             if (need_data && c.empty)
                 fail_no_offset(ErrorKind::Usage, "a non-empty cutscene (cutscene " +
                                                      std::to_string(item) + " is empty)");
@@ -168,9 +188,11 @@ const Cutscene& CutseqDocument::find(int64_t item, bool need_data) const {
 nlohmann::json CutseqDocument::dump(std::optional<int64_t> item) const {
     nlohmann::json list = nlohmann::json::array();
     if (item) {
-        list.push_back(dump_cutscene(find(*item, false)));
+        const Cutscene& c = find(*item, false);
+        if (c.error) throw *c.error;
+        list.push_back(dump_cutscene(c, budget_.get()));
     } else {
-        for (const Cutscene& c : file_.cutscenes) list.push_back(dump_cutscene(c));
+        for (const Cutscene& c : file_.cutscenes) list.push_back(dump_cutscene(c, budget_.get()));
     }
     return {{"format", "tr-cutseq"},
             {"variant", variant_name(file_.variant)},
@@ -193,7 +215,9 @@ Scene CutseqDocument::scene(int64_t item) const {
 
 std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options,
                                       const Settings& settings) {
-    const ReadOptions ro = read_options(settings, options.limits);
+    const std::shared_ptr<Budget> budget = budget_for(options);
+    ReadOptions ro = read_options(settings, options.limits);
+    ro.budget = budget.get();
     const SceneOptions so = scene_options(settings, options.native, options.limits);
     std::optional<Skeleton> skeleton;
     if (const std::string& path = settings.text("skeleton"); !path.empty()) {
@@ -210,10 +234,10 @@ std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options
     }
     std::optional<LevelBodies> level;
     if (const std::string& path = settings.text("level"); !path.empty())
-        level = read_level_file(path, options, settings);
+        level = read_level_file(path, options, settings, *budget);
     CutseqFile file = read_cutseq(input.bytes, ro);
     return std::make_unique<CutseqDocument>(std::move(file), std::move(skeleton), so,
-                                            settings.assumptions(), std::move(level));
+                                            settings.assumptions(), std::move(level), budget);
 }
 
 std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options) {

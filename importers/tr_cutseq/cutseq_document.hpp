@@ -16,9 +16,11 @@ namespace ripkit::tr_cutseq {
 
 class CutseqDocument : public Document {
   public:
+    // `budget`: the document's (scene_options.budget points at it).
     CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton, SceneOptions scene_options,
                    nlohmann::json assumptions = nlohmann::json::object(),
-                   std::optional<LevelBodies> level = std::nullopt);
+                   std::optional<LevelBodies> level = std::nullopt,
+                   std::shared_ptr<Budget> budget = nullptr);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -37,6 +39,7 @@ class CutseqDocument : public Document {
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::optional<LevelBodies> level_;
     std::vector<std::string> level_warnings_;
+    std::shared_ptr<Budget> budget_;
 };
 
 // Reads the skeleton or the level `settings` names and decodes the input.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ripkit/codec/zlib.hpp"
+#include "ripkit/decode_item.hpp"
 #include "ripkit/error.hpp"
 #include "track_decoder.hpp"
 
@@ -37,9 +38,10 @@ namespace {
 constexpr size_t kHeaderBytes = 24;  // numactors .. camera_offset
 constexpr size_t kActorHeaderBytes = 8;
 
-void check_total(const Limits& limits, uint64_t& total, uint64_t add, uint64_t offset) {
-    total += add;
-    check_alloc(limits, total, sizeof(int16_t), offset, "decoded values in the whole file");
+// `values` running values about to be decoded (and as many track steps).
+void charge_values(Budget& budget, uint64_t values, uint64_t offset) {
+    budget.alloc(values, sizeof(int16_t), offset, "decoded track values");
+    budget.charge_steps(values, "decoded track values", offset);
 }
 
 }  // namespace
@@ -61,8 +63,8 @@ bool looks_like_block(ByteSpan data) {
     return true;
 }
 
-Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
-                       uint64_t& decoded_total, std::vector<std::string>& warnings) {
+Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits, Budget& budget,
+                       std::vector<std::string>& warnings) {
     Cutscene c;
     c.index = index;
     c.empty = false;
@@ -98,11 +100,22 @@ Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
             data.fail_at(20, ErrorKind::BadIndex,
                          "a camera offset below the block size " + std::to_string(data.size()) +
                              ", got " + std::to_string(c.camera_offset));
-        check_total(limits, decoded_total, static_cast<uint64_t>(c.frames) * 6, data.abs(20));
+        charge_values(budget, static_cast<uint64_t>(c.frames) * 6, data.abs(20));
         DecodedBlock b =
             decode_node_block(data, c.camera_offset, 2, c.frames, BlockKind::Camera, limits);
         c.camera = std::move(b.tracks);
         c.camera_headers = std::move(b.headers);
+        // The scene cannot aim a camera that sits on its target or straight
+        // above or below it (no heading): it holds the last orientation.
+        int held = 0;
+        for (int f = 0; f < c.frames; ++f)
+            held += c.camera.at(f, 0, 0) == c.camera.at(f, 1, 0) &&
+                    c.camera.at(f, 0, 2) == c.camera.at(f, 1, 2);
+        if (held)
+            warnings.push_back("cutscene " + std::to_string(index) +
+                               " camera: " + std::to_string(held) +
+                               " frames with the target on the camera's vertical; the last "
+                               "orientation is held there");
         if (b.zero_repeat)
             warnings.push_back("cutscene " + std::to_string(index) +
                                " camera: repeat count 0 (wraps as in the engine)");
@@ -117,8 +130,7 @@ Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
                              "an actor offset below the block size " + std::to_string(data.size()) +
                                  ", got " + std::to_string(h.offset));
             const int nodes = h.nodes + 1;
-            check_total(limits, decoded_total, static_cast<uint64_t>(c.frames) * nodes * 3,
-                        data.abs(at));
+            charge_values(budget, static_cast<uint64_t>(c.frames) * nodes * 3, data.abs(at));
             DecodedBlock b =
                 decode_node_block(data, h.offset, nodes, c.frames, BlockKind::Actor, limits);
             Actor act;
@@ -149,7 +161,7 @@ namespace {
 }
 
 void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Limits& limits,
-                CutseqFile& out) {
+                Budget& budget, CutseqFile& out) {
     ByteReader r(file);
     const TableScan scan = scan_table(file);
     if (set) {
@@ -168,8 +180,8 @@ void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Li
                        std::to_string(table_end) + " bytes) inside the " +
                        std::to_string(file.size()) + "-byte file",
                    out);
-    uint64_t total = 0;
     for (int k = 1; k <= entries; ++k) {
+        budget.progress(uint64_t(k), uint64_t(entries), "cutscene " + std::to_string(k));
         Cutscene c;
         c.index = k;
         c.offset = r.u32_at(8 * static_cast<size_t>(k), "cutscene offset");
@@ -178,7 +190,10 @@ void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Li
             out.cutscenes.push_back(c);
             continue;
         }
-        with_context("cutscene " + std::to_string(k), [&] {
+        // The decode step of one entry: what fails is that cutscene's error
+        // (a usage error - --set entries against the data - ends the open).
+        c.empty = false;
+        c.error = decode_item(budget, "cutscene " + std::to_string(k), [&] {
             if (c.offset < table_end || c.offset > file.size() || c.size > file.size() - c.offset)
                 fail_entry(r, 8 * static_cast<size_t>(k), ErrorKind::BadIndex,
                            "a cutscene [" + std::to_string(c.offset) + ", +" +
@@ -187,7 +202,7 @@ void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Li
                                ") and inside the " + std::to_string(file.size()) + "-byte file",
                            out);
             const ByteReader block = r.sub(c.offset, c.size, "cutscene data");
-            Cutscene d = read_cutscene(block, k, limits, total, out.warnings);
+            Cutscene d = read_cutscene(block, k, limits, budget, out.warnings);
             d.offset = c.offset;
             d.size = c.size;
             c = std::move(d);
@@ -199,6 +214,8 @@ void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Li
 }  // namespace
 
 CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
+    Budget local(options.limits);
+    Budget& budget = options.budget ? *options.budget : local;
     CutseqFile out;
     out.file_size = input.size();
     if (input.empty()) fail(ErrorKind::Truncated, 0, "a CUTSEQ.PAK/BIN file (the file is empty)");
@@ -207,28 +224,31 @@ CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
     if (has_signature(input)) {
         out.variant = Variant::Tr5;
         out.decompressed_size = input.size();
-        read_table(input, Variant::Tr5, options.entries, options.limits, out);
+        read_table(input, Variant::Tr5, options.entries, options.limits, budget, out);
         return out;
     }
     if (looks_like_pak(input)) {
         out.variant = Variant::Tr4;
         ByteReader r(input);
         const uint32_t size = r.u32("uncompressed size");
+        // The inflated file is held while its table is read.
+        budget.charge_bytes(size, "the inflated CUTSEQ data", 0);
         const Bytes raw = codec::zlib_inflate(input.subspan(4), size, options.limits, 4);
         out.decompressed_size = raw.size();
         if (!has_signature(raw))
             fail(ErrorKind::WrongFormat, 0, "decompressed data starting with \"(C) DEL!\"");
-        with_context("decompressed CUTSEQ data",
-                     [&] { read_table(raw, Variant::Tr4, options.entries, options.limits, out); });
+        with_context("decompressed CUTSEQ data", [&] {
+            read_table(raw, Variant::Tr4, options.entries, options.limits, budget, out);
+        });
+        budget.release_bytes(size);
         return out;
     }
     // No signature: a single cutscene's data block.
     out.variant = Variant::Block;
     out.decompressed_size = input.size();
     out.table_entries = out.inferred_entries = 1;
-    uint64_t total = 0;
     with_context("cutscene data block", [&] {
-        Cutscene c = read_cutscene(ByteReader(input), 1, options.limits, total, out.warnings);
+        Cutscene c = read_cutscene(ByteReader(input), 1, options.limits, budget, out.warnings);
         c.offset = 0;
         c.size = static_cast<uint32_t>(std::min<uint64_t>(input.size(), UINT32_MAX));
         out.cutscenes.push_back(std::move(c));

@@ -22,12 +22,17 @@ bool looks_like_block(ByteSpan data);
 struct ReadOptions {
     std::optional<int> entries;  // table entries to read (default: inferred, cutseq_table.hpp)
     Limits limits;
+    Budget* budget = nullptr;  // the document's (null: one of `limits` for this read)
 };
 
+// Decodes the container, the table and every cutscene. A cutscene whose data
+// cannot be decoded keeps its error (Cutscene::error) instead of failing the
+// file; a bare block is the whole file, so its error is the file's.
 CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options);
 
-// One cutscene's data block (`data` spans exactly the block; base = its offset).
-Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits,
-                       uint64_t& decoded_total, std::vector<std::string>& warnings);
+// One cutscene's data block (`data` spans exactly the block; base = its
+// offset). The decoded values are charged to `budget` before they exist.
+Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits, Budget& budget,
+                       std::vector<std::string>& warnings);
 
 }  // namespace ripkit::tr_cutseq

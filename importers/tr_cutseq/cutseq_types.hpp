@@ -5,8 +5,11 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "ripkit/error.hpp"
 
 namespace ripkit::tr_cutseq {
 
@@ -57,6 +60,7 @@ struct Actor {
 struct Cutscene {
     int index = 0;  // 1-based table index
     bool empty = true;
+    std::optional<Error> error;     // the entry's data could not be decoded
     uint32_t offset = 0, size = 0;  // table entry (offset from the file start)
     int frames = 0;
     std::array<int32_t, 3> origin{};

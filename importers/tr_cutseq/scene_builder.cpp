@@ -153,8 +153,17 @@ Scene build_scene(const Cutscene& c, const char* variant, const SceneOptions& op
     // Keys: one vec4 per key per channel (2 camera + 1 target + per actor 1 + meshes).
     uint64_t channels = 3;
     for (const Actor& a : c.actors) channels += 1 + static_cast<uint64_t>(a.meshes);
+    const std::string keys_what = "animation keys of cutscene " + std::to_string(c.index);
     check_alloc(opt.limits, channels * tl.times.size(), sizeof(glm::vec4) + sizeof(double), 0,
-                "animation keys of cutscene " + std::to_string(c.index));
+                keys_what);
+    if (opt.budget) {
+        opt.budget->alloc(channels * tl.times.size(), sizeof(glm::vec4) + sizeof(double),
+                          std::nullopt,
+                          keys_what + " (" + std::to_string(channels) + " channels x " +
+                              std::to_string(tl.times.size()) + " keys)");
+        opt.budget->charge_steps(channels * tl.times.size() + uint64_t(c.frames) * channels,
+                                 keys_what);
+    }
 
     Scene s;
     s.name = "cutscene" + std::to_string(c.index);

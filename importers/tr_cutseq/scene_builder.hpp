@@ -31,6 +31,7 @@ struct SceneOptions {
     int fov = kCutsceneFov;  // horizontal, 65536 = 360 degrees
     const Skeleton* skeleton = nullptr;
     Limits limits;
+    Budget* budget = nullptr;  // charged for the keys (null: per-structure limits only)
 };
 
 // Vertical field of view for the engine's horizontal `fov` units on a 4:3 screen.

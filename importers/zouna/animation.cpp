@@ -8,7 +8,7 @@ namespace ripkit::zouna {
 namespace {
 
 std::vector<Modifier> read_modifiers(ByteReader& r, size_t pairs, const Limits& limits,
-                                     const char* what) {
+                                     Budget* budget, const char* what) {
     const size_t count_at = r.pos();
     const uint32_t n = r.u32("modifier count");
     const size_t size = 8 + 4 * pairs;
@@ -17,6 +17,7 @@ std::vector<Modifier> read_modifiers(ByteReader& r, size_t pairs, const Limits& 
                   std::to_string(n) + " " + what + " modifiers of " + std::to_string(size) +
                       " bytes, only " + std::to_string(r.remaining()) + " bytes left");
     check_alloc(limits, n, sizeof(Modifier) + pairs * sizeof(Slice), r.abs(count_at), what);
+    if (budget) budget->alloc(n, sizeof(Modifier) + pairs * sizeof(Slice), r.abs(count_at), what);
     std::vector<Modifier> out(n);
     for (auto& m : out) {
         m.name = r.u32("modifier name");
@@ -37,11 +38,19 @@ void check_slice(const ByteReader& r, const Slice& s, const Keyframer& k, const 
              what + " slice [" + std::to_string(s.start) + ", +" + std::to_string(s.count) +
                  ") inside " + kf_class_name(k.cls) + " of " + std::to_string(k.keys.size()) +
                  " keys");
+    // A channel's times must increase: refused here, at decode, like any
+    // other corrupt field (not later, when a scene is built).
+    for (size_t i = size_t(s.start) + 1; i < size_t(s.start) + s.count; ++i)
+        if (!(k.keys[i].time > k.keys[i - 1].time))
+            fail(ErrorKind::BadValue, r.abs(0),
+                 what + " slice key " + std::to_string(i - s.start) + " of " +
+                     kf_class_name(k.cls) + ": a time after " + std::to_string(k.keys[i - 1].time) +
+                     ", got " + std::to_string(k.keys[i].time));
 }
 
 }  // namespace
 
-Animation read_animation(ByteReader r, const Variants& v, const Limits& limits) {
+Animation read_animation(ByteReader r, const Variants& v, const Limits& limits, Budget* budget) {
     Animation a;
     const size_t at = r.pos();
     a.duration = r.f32("duration");
@@ -52,7 +61,7 @@ Animation read_animation(ByteReader r, const Variants& v, const Limits& limits) 
                       std::to_string(a.blending) + ")");
     a.flags = r.u16("animation flags");
     auto kf = [&](KfClass c, const char* what) {
-        return with_context(what, [&] { return read_keyframer(r, c, v, limits); });
+        return with_context(what, [&] { return read_keyframer(r, c, v, limits, budget); });
     };
     a.node_flags = r.u16("node data flags");
     a.rot = kf(KfClass::Rot, "node rotation keyframer");
@@ -66,10 +75,10 @@ Animation read_animation(ByteReader r, const Variants& v, const Limits& limits) 
     }
     a.mesh_hide = kf(KfClass::FloatComp, "mesh hide keyframer");
     a.morph_weight = kf(KfClass::FloatComp, "morph weight keyframer");
-    a.nodes = read_modifiers(r, 5, limits, "node");
-    a.materials = read_modifiers(r, 5, limits, "material");
-    a.meshes = read_modifiers(r, 1, limits, "mesh");
-    a.morphs = read_modifiers(r, 1, limits, "morph");
+    a.nodes = read_modifiers(r, 5, limits, budget, "node");
+    a.materials = read_modifiers(r, 5, limits, budget, "material");
+    a.meshes = read_modifiers(r, 1, limits, budget, "mesh");
+    a.morphs = read_modifiers(r, 1, limits, budget, "morph");
 
     const Keyframer* node_kf[5] = {&a.translation, &a.rot, &a.bezier_rot, &a.scale, &a.messages};
     static const char* node_names[5] = {"translation", "rotation", "bezier rotation", "scale",

@@ -39,8 +39,10 @@ struct Animation {
     std::vector<Modifier> nodes, materials, meshes, morphs;
 };
 
-// Decodes a body; checks every modifier slice lies inside its keyframer.
-Animation read_animation(ByteReader r, const Variants& v, const Limits& limits);
+// Decodes a body; checks every modifier slice lies inside its keyframer and
+// that its key times increase. Keys and modifiers are charged to `budget`.
+Animation read_animation(ByteReader r, const Variants& v, const Limits& limits,
+                         Budget* budget = nullptr);
 
 inline constexpr const char* kMaterialTrackNames[5] = {"u_translation", "v_translation", "diffuse",
                                                        "emissive", "rotation"};

@@ -7,6 +7,7 @@
 
 #include "crc32.hpp"
 #include "format.hpp"
+#include "ripkit/decode_item.hpp"
 
 namespace ripkit::zouna {
 
@@ -77,16 +78,17 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o)
 
 ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Settings& s)
     : path_(input.path),
-      data_(input.bytes),
       native_(o.native),
       limits_(o.limits),
       forced_endian_(forced_endian(s)),
       anim_selection_(s.list("anims")),
-      assumptions_(s.assumptions()) {
-    if (data_.size() > limits_.max_input_bytes)
+      assumptions_(s.assumptions()),
+      budget_(budget_for(o)) {
+    const ByteSpan data = input.bytes;
+    if (data.size() > limits_.max_input_bytes)
         fail(ErrorKind::AllocationLimit, 0,
              "an input of at most " + std::to_string(limits_.max_input_bytes) + " bytes");
-    objects_ = parse_container(data_, forced_endian_, limits_, container_, version_, warnings_);
+    objects_ = parse_container(data, forced_endian_, limits_, container_, version_, warnings_);
     endian_ = objects_.empty() ? Endian::Little : objects_.front().endian;
     v_ = make_variants(game_from_version(version_), s);
     load_companions(o, s);
@@ -94,6 +96,39 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Setting
     std::unordered_map<uint32_t, int64_t> seen;
     for (const ObjectRef& obj : objects_)
         item_ids_.push_back(int64_t(obj.header.name_crc) + (seen[obj.header.name_crc]++ << 32));
+    // The decode step: every object that can be converted, each on its own.
+    decoded_.resize(objects_.size());
+    errors_.resize(objects_.size());
+    for (size_t i = 0; i < objects_.size(); ++i) {
+        if (!decodable(objects_[i])) continue;
+        budget_->progress(i, objects_.size(), "object " + object_name(objects_[i]));
+        errors_[i] = decode_item(*budget_, "", [&] { decoded_[i] = decode(data, objects_[i]); });
+        if (decoded_[i]) warn_substitutions(object_name(objects_[i]), *decoded_[i], warnings_);
+    }
+}
+
+namespace {
+
+bool zero(const glm::vec4& q) { return q.x == 0 && q.y == 0 && q.z == 0 && q.w == 0; }
+
+}  // namespace
+
+// All-zero quaternions have no rotation: the scene shows them as identity,
+// which the user hears about (NaN and infinity are refused at decode).
+void ZounaDocument::warn_substitutions(const std::string& name, const Decoded& d,
+                                       std::vector<std::string>& warnings) {
+    size_t n = 0;
+    if (const auto* s = std::get_if<Skel>(&d))
+        for (const Bone& b : s->bones) n += zero(b.rotation);
+    if (const auto* a = std::get_if<Animation>(&d))
+        for (const Key& k : a->rot.keys) n += zero(k.value);
+    if (n)
+        warnings.push_back(name + ": " + std::to_string(n) +
+                           " all-zero rotations (rest or keys) shown as identity");
+}
+
+bool ZounaDocument::decodable(const ObjectRef& o) {
+    return is_supported_class(o.header.class_crc) && !o.pooled;
 }
 
 void ZounaDocument::load_companions(const Options& o, const Settings& s) {
@@ -126,7 +161,8 @@ void ZounaDocument::load_companions(const Options& o, const Settings& s) {
                 NamedAnimation a;
                 a.crc = obj.header.name_crc;
                 a.endian = obj.endian;
-                a.anim = read_animation(ByteReader(body, 0, obj.endian), v_, limits_);
+                a.anim =
+                    read_animation(ByteReader(body, 0, obj.endian), v_, limits_, budget_.get());
                 extra_anims_.push_back(std::move(a));
                 ++found;
             }
@@ -149,8 +185,9 @@ void ZounaDocument::load_companions(const Options& o, const Settings& s) {
                 if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
                 if (objs.size() == 1) learn_name_from_path(skel, obj.header.name_crc, names_);
                 const Bytes body = object_body(*bytes, obj, limits_);
-                skeleton_.emplace(name_or_crc(names_, obj.header.name_crc),
-                                  read_skel(ByteReader(body, 0, obj.endian), v_, limits_));
+                skeleton_.emplace(
+                    name_or_crc(names_, obj.header.name_crc),
+                    read_skel(ByteReader(body, 0, obj.endian), v_, limits_, budget_.get()));
                 break;
             }
             if (!skeleton_) fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + skel);
@@ -166,7 +203,7 @@ std::string ZounaDocument::object_name(const ObjectRef& o) const {
     return name_or_crc(names_, o.header.name_crc);
 }
 
-Decoded ZounaDocument::decode(const ObjectRef& o) const {
+Decoded ZounaDocument::decode(ByteSpan data, const ObjectRef& o) const {
     const std::string cls = class_name(o.header.class_crc);
     const std::string frame = (cls.empty() ? std::to_string(o.header.class_crc) : cls) + " " +
                               object_name(o) + " at " + std::to_string(o.offset);
@@ -175,32 +212,41 @@ Decoded ZounaDocument::decode(const ObjectRef& o) const {
             fail(ErrorKind::Unsupported, o.offset + 16,
                  "an Animation_Z, Skel_Z or MaterialAnim_Z object, got class " +
                      (cls.empty() ? std::to_string(o.header.class_crc) : cls));
-        const Bytes body = object_body(data_, o, limits_);
+        // The body is held while it is decoded, then freed.
+        const uint64_t body_size = o.header.decompressed_size;
+        budget_->charge_bytes(body_size, "object body", o.offset);
+        const Bytes body = object_body(data, o, limits_);
         const uint64_t base =
             o.header.compressed_size ? 0 : o.offset + kObjectHeaderSize + o.header.link_header_size;
         ByteReader r(body, base, o.endian);
-        if (cls == kAnimationClass) return read_animation(r, v_, limits_);
-        if (cls == kSkelClass) return read_skel(r, v_, limits_);
-        return read_material_anim(r, v_, limits_);
+        Budget* b = budget_.get();
+        Decoded d = cls == kAnimationClass ? Decoded(read_animation(r, v_, limits_, b))
+                    : cls == kSkelClass    ? Decoded(read_skel(r, v_, limits_, b))
+                                           : Decoded(read_material_anim(r, v_, limits_, b));
+        budget_->release_bytes(body_size);
+        return d;
     });
 }
 
-const ObjectRef& ZounaDocument::find(int64_t item) const {
+size_t ZounaDocument::find(int64_t item) const {
     for (size_t i = 0; i < objects_.size(); ++i)
         if (item_ids_[i] == item) {
-            const ObjectRef& o = objects_[i];
-            if (!is_supported_class(o.header.class_crc) || o.pooled)
+            if (!decodable(objects_[i]))
                 fail_no_offset(ErrorKind::Usage, "item " + std::to_string(item) +
                                                      " is not a decodable animation object");
-            return o;
+            if (errors_[i]) throw *errors_[i];
+            return i;
         }
     fail_no_offset(ErrorKind::Usage, "an item id (object name crc32) from `list`; " +
                                          std::to_string(item) + " is not in this file");
 }
 
 nlohmann::json ZounaDocument::info() const {
-    size_t supported = 0;
-    for (const auto& o : objects_) supported += is_supported_class(o.header.class_crc) && !o.pooled;
+    size_t supported = 0, failed = 0;
+    for (size_t i = 0; i < objects_.size(); ++i) {
+        supported += decodable(objects_[i]);
+        failed += errors_[i].has_value();
+    }
     return {{"format", "zouna"},
             {"variant", container_},
             {"version", version_},
@@ -208,6 +254,7 @@ nlohmann::json ZounaDocument::info() const {
             {"endian", endian_ == Endian::Little ? "little" : "big"},
             {"objects", objects_.size()},
             {"decodable_objects", supported},
+            {"objects_not_decodable", failed},
             {"names_known", names_.size()},
             {"companion_animations", extra_anims_.size()},
             {"settings", v_.describe()},
@@ -223,7 +270,8 @@ std::vector<ItemSummary> ZounaDocument::items() const {
         std::string cls = class_name(o.header.class_crc);
         if (cls.empty()) cls = "class " + std::to_string(o.header.class_crc);
         s.label = cls + " " + object_name(o);
-        s.empty = !is_supported_class(o.header.class_crc) || o.pooled;
+        s.empty = !decodable(o);  // listed, nothing this format converts
+        s.error = errors_[i];
         s.fields = {{"class", cls},
                     {"name", object_name(o)},
                     {"offset", o.offset},
@@ -235,15 +283,13 @@ std::vector<ItemSummary> ZounaDocument::items() const {
     return out;
 }
 
-int64_t ZounaDocument::default_item() const {
-    for (size_t i = 0; i < objects_.size(); ++i)
-        if (is_supported_class(objects_[i].header.class_crc) && !objects_[i].pooled)
-            return item_ids_[i];
-    fail_no_offset(ErrorKind::Usage, "an Animation_Z, Skel_Z or MaterialAnim_Z object in the file");
-}
-
-nlohmann::json ZounaDocument::dump_object(const ObjectRef& o) const {
-    const Decoded d = decode(o);
+nlohmann::json ZounaDocument::dump_object(size_t i) const {
+    const ObjectRef& o = objects_[i];
+    if (errors_[i]) throw *errors_[i];
+    // Not decodable: the same Unsupported error decoding it would give (the
+    // class and pool checks come before any byte is read).
+    if (!decoded_[i]) decode(ByteSpan(), o);
+    const Decoded& d = *decoded_[i];
     nlohmann::json j;
     if (auto* a = std::get_if<Animation>(&d))
         j = dump_animation(*a, o.endian, names_);
@@ -261,14 +307,17 @@ nlohmann::json ZounaDocument::dump_object(const ObjectRef& o) const {
 
 nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
     if (item) return dump_object(find(*item));
-    if (objects_.size() == 1 && container_ != "bigfile") return dump_object(objects_[0]);
+    if (objects_.size() == 1 && container_ != "bigfile") return dump_object(0);
     nlohmann::json list = nlohmann::json::array();
     for (size_t i = 0; i < objects_.size(); ++i) {
         const ObjectRef& o = objects_[i];
         nlohmann::json j = {{"id", item_ids_[i]},
                             {"class", class_name(o.header.class_crc)},
                             {"name", object_name(o)}};
-        if (is_supported_class(o.header.class_crc) && !o.pooled) j["data"] = dump_object(o);
+        if (errors_[i])
+            j["error"] = errors_[i]->what();
+        else if (decoded_[i])
+            j["data"] = dump_object(i);
         list.push_back(std::move(j));
     }
     return {{"format", "zouna"},
@@ -279,16 +328,18 @@ nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
 }
 
 Scene ZounaDocument::scene(int64_t item) const {
-    const ObjectRef& o = find(item);
-    const Decoded d = decode(o);
-    const SceneInputs in{v_, names_, native_};
+    const size_t index = find(item);
+    const ObjectRef& o = objects_[index];
+    const Decoded& d = *decoded_[index];
+    const SceneInputs in{v_, names_, native_, budget_.get()};
     const std::string name = object_name(o);
     Scene s;
     if (auto* sk = std::get_if<Skel>(&d)) {
         std::vector<NamedAnimation> anims = extra_anims_;
         // Animations picked from the same BigFile (--anims NAME|CRC|all).
         const uint32_t anim_crc = asobo_crc32(kAnimationClass);
-        for (const ObjectRef& a : objects_) {
+        for (size_t j = 0; j < objects_.size(); ++j) {
+            const ObjectRef& a = objects_[j];
             if (a.header.class_crc != anim_crc || a.pooled) continue;
             const std::string an = object_name(a);
             const bool picked = std::any_of(
@@ -296,7 +347,10 @@ Scene ZounaDocument::scene(int64_t item) const {
                     return sel == "all" || sel == an || sel == std::to_string(a.header.name_crc);
                 });
             if (!picked) continue;
-            anims.push_back({an, a.header.name_crc, a.endian, std::get<Animation>(decode(a))});
+            // A picked animation that failed to decode fails the scene.
+            if (errors_[j])
+                throw Error(*errors_[j]).push_where("animation " + an + " picked by --anims");
+            anims.push_back({an, a.header.name_crc, a.endian, std::get<Animation>(*decoded_[j])});
         }
         s = skel_scene(*sk, name, anims, in);
     } else if (auto* an = std::get_if<Animation>(&d)) {

@@ -1,5 +1,6 @@
 // The decoded input (one object, a BFF0 file or a BigFile) and the companion
-// files read at open time (names, --anim animations, the .NPC sibling).
+// files read at open time (names, --anim animations, the .NPC sibling). Every
+// supported object is decoded at open; one that fails keeps its error.
 #pragma once
 
 #include <memory>
@@ -29,6 +30,7 @@ struct SceneInputs {
     const Variants& v;
     const NameMap& names;
     bool native = false;
+    Budget* budget = nullptr;  // charged for baked samples and keys
 };
 
 // scene_build.cpp
@@ -52,20 +54,24 @@ class ZounaDocument : public Document {
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
     Scene scene(int64_t item) const override;
-    int64_t default_item() const override;
     std::vector<std::string> warnings() const override { return warnings_; }
 
     const Variants& variants() const { return v_; }
-    Decoded decode(const ObjectRef& o) const;
 
   private:
-    const ObjectRef& find(int64_t item) const;
+    // A supported, unpooled object: what can be decoded and converted.
+    static bool decodable(const ObjectRef& o);
+    static void warn_substitutions(const std::string& name, const Decoded& d,
+                                   std::vector<std::string>& warnings);
+    Decoded decode(ByteSpan data, const ObjectRef& o) const;
+    // Index of object `item`; Usage for an unknown or undecodable one, its
+    // decode error for one that failed.
+    size_t find(int64_t item) const;
     std::string object_name(const ObjectRef& o) const;
-    nlohmann::json dump_object(const ObjectRef& o) const;
+    nlohmann::json dump_object(size_t i) const;
     void load_companions(const Options& options, const Settings& settings);
 
     std::string path_;
-    Bytes data_;
     std::string container_;  // "object", "bff0", "bigfile"
     std::string version_;
     Endian endian_ = Endian::Little;
@@ -80,6 +86,9 @@ class ZounaDocument : public Document {
     // Item id of each object: its name crc, plus k << 32 for the k-th later
     // object of the same name (a BigFile may hold several), so items stay distinct.
     std::vector<int64_t> item_ids_;
+    std::vector<std::optional<Decoded>> decoded_;  // per object (decodable ones)
+    std::vector<std::optional<Error>> errors_;     // per object that failed
+    std::shared_ptr<Budget> budget_;
     std::vector<NamedAnimation> extra_anims_;
     std::optional<std::pair<std::string, Skel>> skeleton_;  // --skeleton
     std::vector<std::string> warnings_;

@@ -156,6 +156,20 @@ void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
     }
 }
 
+void check_key(const ByteReader& r, size_t at, const Key& k, KfClass c, uint32_t i) {
+    const auto finite = [](const glm::vec4& x) {
+        return std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z) && std::isfinite(x.w);
+    };
+    if (!std::isfinite(k.time) || k.time < 0.0f)
+        r.fail_at(at, ErrorKind::BadValue,
+                  std::string(kf_class_name(c)) + " key " + std::to_string(i) +
+                      ": a finite, non-negative time, got " + std::to_string(k.time));
+    if (!finite(k.value) || !finite(k.in) || !finite(k.out))
+        r.fail_at(at, ErrorKind::BadValue,
+                  std::string(kf_class_name(c)) + " key " + std::to_string(i) +
+                      ": finite values and tangents (a NaN or infinity here has no pose)");
+}
+
 }  // namespace
 
 const char* kf_class_name(KfClass c) { return info(c).name; }
@@ -206,7 +220,8 @@ size_t kf_key_size(KfClass c, const Variants& v) {
     return 0;
 }
 
-Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Limits& limits) {
+Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Limits& limits,
+                         Budget* budget) {
     Keyframer k;
     k.cls = cls;
     if (kf_has_flags(cls)) k.flags = r.u16("keyframer flags");
@@ -221,9 +236,14 @@ Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Li
                       kf_class_name(cls) + ", only " + std::to_string(r.remaining()) +
                       " bytes left");
     check_alloc(limits, count, sizeof(Key), r.abs(count_at), "keys");
+    if (budget) budget->alloc(count, sizeof(Key), r.abs(count_at), kf_class_name(cls));
     k.keys.resize(count);
     if (cls != KfClass::Message) {
-        for (uint32_t i = 0; i < count; ++i) read_key(r, cls, v, k.keys[i]);
+        for (uint32_t i = 0; i < count; ++i) {
+            const size_t at = r.pos();
+            read_key(r, cls, v, k.keys[i]);
+            check_key(r, at, k.keys[i], cls, i);
+        }
         return k;
     }
     k.messages.resize(count);
@@ -236,6 +256,7 @@ Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Li
                       std::to_string(n) + " messages of 20 bytes, only " +
                           std::to_string(r.remaining()) + " bytes left");
         check_alloc(limits, n, sizeof(Message), r.abs(n_at), "messages");
+        if (budget) budget->alloc(n, sizeof(Message), r.abs(n_at), "messages");
         auto& list = k.messages[i];
         list.resize(n);
         for (auto& m : list) {

@@ -56,8 +56,12 @@ void add_animation(Scene& s, NodeNames& names, const NamedAnimation& na,
     nlohmann::json tracks = nlohmann::json::array();
     nlohmann::json messages = nlohmann::json::array();
     nlohmann::json loop = nlohmann::json::object();
-    auto push = [&](Channel c) {
+    // `charged`: baked samples, charged before they were made.
+    auto push = [&](Channel c, bool charged = false) {
         if (c.times.empty()) return;
+        if (in.budget && !charged)
+            in.budget->charge_bytes(c.times.size() * (sizeof(double) + 3 * sizeof(glm::vec4)),
+                                    "animation " + na.name + " keys");
         duration = std::max(duration, c.times.back());
         out.channels.push_back(std::move(c));
     };
@@ -91,7 +95,8 @@ void add_animation(Scene& s, NodeNames& names, const NamedAnimation& na,
                               what + " rotation"));
         else if (sb.count)
             push(bake_bezier_rotation(node, to_curve(a.bezier_rot, sb.start, sb.count), in.v,
-                                      in.native, what + " bezier rotation"));
+                                      in.native, what + " bezier rotation", in.budget),
+                 true);
         else if (m.flags & kResetRotation)
             push(reset_channel(s, node, AnimPath::Rotation));
         if (ss.count)

@@ -154,3 +154,14 @@ TEST_CASE("Budget::progress reports and turns a refusal into a Cancelled error")
     CHECK_NOTHROW(none.progress(5, 3, "no callback"));
     CHECK_FALSE(none.has_progress());
 }
+
+TEST_CASE("Budget::alloc without an offset names none (not offset 0)") {
+    Limits l;
+    l.max_elements = 10;
+    Budget b(l);
+    Error e = expect_error([&] { b.alloc(11, 1, std::nullopt, "samples"); });
+    CHECK(e.kind() == ErrorKind::AllocationLimit);
+    CHECK_FALSE(e.offset().has_value());
+    CHECK(expect_error([&] { b.alloc(11, 1, 7, "samples"); }).offset() ==
+          std::optional<uint64_t>(7));
+}

@@ -82,7 +82,7 @@ Options fixed_layout() {
 Error face_error(const Bytes& rom) {
     const auto doc = pktest::open_rom(rom, fixed_layout());
     const auto items = doc->items();
-    CHECK(items[1].empty);
+    CHECK(items[1].error.has_value());
     CHECK_FALSE(items[0].empty);
     CHECK_FALSE(items[3].empty);
     try {

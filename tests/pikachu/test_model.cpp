@@ -317,7 +317,7 @@ TEST_CASE("bad ROMs give clear errors naming what was expected") {
         o.settings["descriptor_field"] = "0x04";  // keep the layout fixed
         o.settings["runtime_record"] = "rom";
         const auto doc = pktest::open_rom(rom, o);
-        CHECK(doc->items()[size_t(item)].empty);
+        CHECK(doc->items()[size_t(item)].error.has_value());
         try {
             doc->scene(item);
         } catch (const Error& e) {

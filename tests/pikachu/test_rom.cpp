@@ -106,9 +106,10 @@ TEST_CASE("the descriptor field can be forced; the decoy then names the wrong re
     const auto doc = pktest::open_rom(build_rom(sample_rom_spec()), o);
     CHECK(doc->info()["layout"]["descriptor_field"]["source"] == "setting");
     const auto items = doc->items();
-    // Model 1's index names resource 1, which is message text: no model there.
-    CHECK(items[1].empty);
-    CHECK(items[1].fields.contains("error"));
+    // Model 1's index names resource 1, which is message text: no model there,
+    // which is an error, not an empty model.
+    CHECK(items[1].error.has_value());
+    CHECK_FALSE(items[1].empty);
 }
 
 TEST_CASE("a runtime record at the resource start is detected") {
@@ -144,7 +145,7 @@ TEST_CASE("relative, segment and KSEG0 pointers all resolve; the KSEG0 base is i
         o.settings["pointers"] = "relative";
         const auto g = pktest::open_rom(built.rom, o);
         CHECK(!g->items()[1].empty);
-        CHECK(g->items()[0].empty);
+        CHECK(g->items()[0].error.has_value());
     }
 }
 

@@ -31,9 +31,17 @@ const Channel* find_channel(const Scene& s, const std::string& node, AnimPath pa
     return nullptr;
 }
 
+// The file's error, or - when it opens and a cinematic is broken - that
+// cinematic's (listed with it, thrown by scene()).
 Error expect_error(const Bytes& b, Options o = {}) {
     try {
         CineDocument d(b, o);
+        for (const ItemSummary& s : d.items())
+            if (s.error) {
+                CHECK_FALSE(s.empty);
+                CHECK_THROWS_AS(d.scene(s.id), Error);
+                return *s.error;
+            }
     } catch (const Error& e) {
         return e;
     }

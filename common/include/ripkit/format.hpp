@@ -6,7 +6,8 @@
 //   Document::scene(id)  -> Scene      (present: structs -> ripkit::Scene)
 //
 // Parsing and presenting are kept apart (noclip.website style): `open` does the
-// decoding and validation once; list/dump/scene work on the decoded structs.
+// decoding and validation once, item by item; list/dump/scene work on the
+// decoded structs and never read the file again.
 #pragma once
 
 #include <cstdint>
@@ -76,7 +77,11 @@ std::vector<std::string> split_list(const std::string& text, char separator = ',
 struct ItemSummary {
     int64_t id = 0;      // the id `--item` takes (the format's own numbering)
     std::string label;   // human-readable one-liner
-    bool empty = false;  // listed but has nothing to convert
+    bool empty = false;  // decoded, and there is nothing to convert
+    // The item could not be decoded: its error, as Document::scene throws it.
+    // Such an item is not empty - `list` marks it "(error: ...)" and
+    // `convert --all` fails on it (docs/architecture.md "Decode, then present").
+    std::optional<Error> error;
     nlohmann::json fields = nlohmann::json::object();  // frames, actors, ...
 };
 
@@ -85,14 +90,18 @@ class Document {
     virtual ~Document() = default;
     // `info`: {"format":..., "variant":..., "version":..., counts, assumptions...}
     virtual nlohmann::json info() const = 0;
-    // `list`: every item, empty ones included (marked empty).
+    // `list`: every item, empty ones and ones that failed to decode included.
     virtual std::vector<ItemSummary> items() const = 0;
     // `dump`: the decoded game data as the game holds it (schema per format);
     // nullopt item = the whole file.
     virtual nlohmann::json dump(std::optional<int64_t> item) const = 0;
-    // `convert`: one item as a scene. Throws Error(Usage) for an unknown or empty id.
+    // `convert`: one item as a scene, a pure function of the decoded structs
+    // (it reads no file bytes; what it builds is charged to the document's
+    // budget). Throws Error(Usage) for an unknown or empty id and the item's
+    // own decode error for one that failed to decode.
     virtual Scene scene(int64_t item) const = 0;
-    // The item converted when the user names none (first non-empty).
+    // The item converted when the user names none: the first non-empty one
+    // that decoded (the first failed one's error when every candidate failed).
     virtual int64_t default_item() const;
     // Non-fatal findings (e.g. "not a Hey You, Pikachu! ROM; --force given").
     virtual std::vector<std::string> warnings() const { return {}; }
@@ -114,7 +123,9 @@ class Format {
     // Its settings, options and assumptions (ripkit/settings.hpp), declared
     // once next to the format.
     virtual const FormatSchema& schema() const = 0;
-    // Decodes (or indexes) the input. Throws ripkit::Error on bad input.
+    // Decodes the input: the container, then every item (decode_item.hpp),
+    // under the budget budget_for(options). Throws ripkit::Error when the file
+    // as a whole cannot be read; an item that fails keeps its error instead.
     virtual std::unique_ptr<Document> open(const Input& input, const Options& options) const = 0;
 };
 

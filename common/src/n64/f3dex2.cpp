@@ -24,8 +24,8 @@ int32_t half(uint32_t word, bool high, bool is_signed) {
 }  // namespace
 
 F3dex2Interpreter::F3dex2Interpreter(const Memory& memory, InterpreterConfig config,
-                                     const Limits& limits)
-    : memory_(memory), config_(config), limits_(limits) {}
+                                     const Limits& limits, Budget* budget)
+    : memory_(memory), config_(config), limits_(limits), budget_(budget) {}
 
 uint32_t F3dex2Interpreter::translate(uint32_t address) const {
     // Only segments a G_MOVEWORD set are rebased; anything else is the game's
@@ -270,6 +270,12 @@ void F3dex2Interpreter::emit(uint32_t addr, const std::array<uint32_t, 3>& idx) 
         tri.v[k] = cache_[idx[k]];
     }
     check_alloc(limits_, triangles_.size() + 1, sizeof(Triangle), addr, "triangles");
+    // The document pays for the capacity the vector will grow to, before it grows.
+    if (budget_ && triangles_.size() == triangles_.capacity()) {
+        const size_t more = std::max<size_t>(triangles_.capacity(), 256);
+        budget_->alloc(more, sizeof(Triangle), addr, "triangles");
+        triangles_.reserve(triangles_.capacity() + more);
+    }
     tri.state = current_state();
     triangles_.push_back(tri);
 }
@@ -297,6 +303,8 @@ int F3dex2Interpreter::current_texture() {
             texture_cache_[key] = int(i);
             return int(i);
         }
+    if (budget_)
+        budget_->charge_bytes(d.image.rgba.size() + sizeof(DecodedTexture), "decoded textures");
     textures_.push_back(std::move(d));
     texture_cache_[key] = int(textures_.size() - 1);
     return int(textures_.size() - 1);

@@ -103,13 +103,18 @@ struct DlStats {
 
 class F3dex2Interpreter {
   public:
-    F3dex2Interpreter(const Memory& memory, InterpreterConfig config, const Limits& limits);
+    // `budget`: charged for the triangles and textures kept (null: only the
+    // per-structure limits apply, as for the layout search's trial runs).
+    F3dex2Interpreter(const Memory& memory, InterpreterConfig config, const Limits& limits,
+                      Budget* budget = nullptr);
 
     // Runs one top-level display list at `address`; the state carries over to
     // the next run. `slot` is the palette slot active on entry.
     void run(uint32_t address, int slot);
 
     const std::vector<Triangle>& triangles() const { return triangles_; }
+    // Moves the triangles out (no second copy of what may be most of the budget).
+    std::vector<Triangle> take_triangles() { return std::move(triangles_); }
     const std::vector<DrawState>& states() const { return states_; }
     const std::vector<DecodedTexture>& textures() const { return textures_; }
     const DlStats& stats() const { return stats_; }
@@ -137,6 +142,7 @@ class F3dex2Interpreter {
     const Memory& memory_;
     InterpreterConfig config_;
     Limits limits_;
+    Budget* budget_;
 
     std::array<RspVertex, 32> cache_{};
     std::array<uint32_t, 16> segments_{};

@@ -1,0 +1,47 @@
+// The explicit per-item decode step of Format::open (docs/architecture.md
+// "Decode, then present"): a file's items are decoded one by one at open, and
+// one that fails keeps its error for `list` and Document::scene instead of
+// failing the whole file - so a corrupt item fails at the same stage, with the
+// same kind of error, in every format.
+#pragma once
+
+#include <new>
+#include <optional>
+#include <string>
+
+#include "ripkit/error.hpp"
+#include "ripkit/limits.hpp"
+
+namespace ripkit {
+
+namespace detail {
+void give_back(Budget& budget, uint64_t held_before);
+Error out_of_memory(const std::string& frame);
+}  // namespace detail
+
+// Runs `decode` (the decoding of one item) inside `with_context(frame, ...)`
+// (no frame when `frame` is empty: the decoder names the item itself).
+// A ripkit::Error it throws - or std::bad_alloc, as AllocationLimit - is
+// returned as the item's error, and the bytes it charged to `budget` are
+// given back (its half-decoded data is gone). Usage and Cancelled errors are
+// about the job, not the item: they propagate.
+template <class Fn>
+std::optional<Error> decode_item(Budget& budget, const std::string& frame, Fn&& decode) {
+    const uint64_t held = budget.bytes_held();
+    try {
+        if (frame.empty())
+            decode();
+        else
+            with_context(frame, decode);
+        return std::nullopt;
+    } catch (Error& e) {
+        if (e.kind() == ErrorKind::Usage || e.kind() == ErrorKind::Cancelled) throw;
+        detail::give_back(budget, held);
+        return e;
+    } catch (const std::bad_alloc&) {
+        detail::give_back(budget, held);
+        return detail::out_of_memory(frame);
+    }
+}
+
+}  // namespace ripkit
