@@ -18,15 +18,20 @@ namespace {
 
 // Key times of one node: every key, cubic samples, and the hold keys that
 // keep STEP changes sharp under linear interpolation.
-std::vector<double> key_times(const std::vector<const Channel*>& chans, const BakeOptions& opt) {
+std::vector<double> key_times(const std::vector<const Channel*>& chans, const BakeOptions& opt,
+                              Budget& budget) {
     std::vector<double> t;
     for (const Channel* ch : chans) {
         if (!ch) continue;
-        uint64_t extra = ch->times.size();
+        double extra = double(ch->times.size());
         if (ch->interp == Interp::CubicSpline && opt.cubic_sample_rate > 0)
-            extra += uint64_t((ch->times.back() - ch->times.front()) * opt.cubic_sample_rate) +
-                     ch->times.size();
-        check_alloc(Limits{}, t.size() + extra * 2, sizeof(double) * 8, 0, "baked animation keys");
+            extra += (ch->times.back() - ch->times.front()) * opt.cubic_sample_rate +
+                     double(ch->times.size());
+        // Times, then one aiVectorKey, aiQuatKey and aiVectorKey per time.
+        const uint64_t n = extra < 1e15 ? uint64_t(extra) * 2 : UINT64_MAX / 128;
+        budget.alloc(n, sizeof(double) * 2 + 2 * sizeof(aiVectorKey) + sizeof(aiQuatKey),
+                     std::nullopt, "baked animation keys");
+        budget.charge_steps(n, "baked animation keys");
         for (size_t k = 0; k < ch->times.size(); ++k) {
             t.push_back(ch->times[k]);
             if (k + 1 == ch->times.size()) continue;
@@ -47,8 +52,8 @@ std::vector<double> key_times(const std::vector<const Channel*>& chans, const Ba
 }
 
 aiNodeAnim* bake_node(const Scene& s, int node, const std::vector<const Channel*>& chans,
-                      const BakeOptions& opt) {
-    const std::vector<double> times = key_times(chans, opt);
+                      const BakeOptions& opt, Budget& budget) {
+    const std::vector<double> times = key_times(chans, opt, budget);
     auto na = std::make_unique<aiNodeAnim>();
     na->mNodeName = aiString(s.nodes.at(size_t(node)).name);
     const unsigned n = unsigned(times.size());
@@ -71,7 +76,8 @@ aiNodeAnim* bake_node(const Scene& s, int node, const std::vector<const Channel*
     return na.release();
 }
 
-aiAnimation* bake_animation(const Scene& s, const Animation& a, const BakeOptions& opt) {
+aiAnimation* bake_animation(const Scene& s, const Animation& a, const BakeOptions& opt,
+                            Budget& budget) {
     std::map<int, std::vector<const Channel*>> by_node;
     std::vector<int> order;
     for (const Channel& ch : a.channels) {
@@ -86,7 +92,7 @@ aiAnimation* bake_animation(const Scene& s, const Animation& a, const BakeOption
     out->mNumChannels = unsigned(order.size());
     out->mChannels = new aiNodeAnim*[order.size()]();
     for (size_t i = 0; i < order.size(); ++i)
-        out->mChannels[i] = bake_node(s, order[i], by_node[order[i]], opt);
+        out->mChannels[i] = bake_node(s, order[i], by_node[order[i]], opt, budget);
     return out.release();
 }
 
@@ -102,8 +108,10 @@ void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt) {
     if (scene.animations.empty()) return;
     ai->mAnimations = new aiAnimation*[scene.animations.size()]();
     ai->mNumAnimations = unsigned(scene.animations.size());
+    Budget local;
+    Budget& budget = opt.budget ? *opt.budget : local;
     for (size_t i = 0; i < scene.animations.size(); ++i)
-        ai->mAnimations[i] = bake_animation(scene, scene.animations[i], opt);
+        ai->mAnimations[i] = bake_animation(scene, scene.animations[i], opt, budget);
 }
 
 }  // namespace ripkit

@@ -15,6 +15,8 @@
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/export_detail.hpp"
+#include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
@@ -52,18 +54,24 @@ Bytes read_all(const fs::path& p) {
 }  // namespace
 
 void stage_collada(const Scene& scene, const fs::path& out, detail::Staging& st,
-                   std::vector<std::string>& notes) {
-    std::unique_ptr<aiScene> ai = to_aiscene(scene);
+                   std::vector<std::string>& notes, Budget& budget) {
+    AssimpHandoverOptions handover;
+    handover.include_animations = false;  // baked below instead
+    handover.budget = &budget;
+    std::unique_ptr<aiScene> ai = to_aiscene(scene, handover);
     BakeOptions bake;
     bake.seconds_to_key_time = 1.0;  // the Collada exporter writes mTime as seconds
     bake.ticks_per_second = 1.0;
+    bake.budget = &budget;
     bake_animations(scene, ai.get(), bake);
 
     const fs::path dir = fs::absolute(out).parent_path();
     TempDir tmp(dir);
     const fs::path tmp_dae = tmp.path() / out.filename();
     Assimp::Exporter exporter;
-    if (exporter.Export(ai.get(), "collada", tmp_dae.string(), 0) != AI_SUCCESS)
+    if (detail::guard_alloc("Assimp's collada exporter", [&] {
+            return exporter.Export(ai.get(), "collada", tmp_dae.string(), 0);
+        }) != AI_SUCCESS)
         fail_no_offset(ErrorKind::Io, std::string("Assimp's collada exporter to succeed: ") +
                                           exporter.GetErrorString());
     // Everything Assimp wrote (the .dae and its texture files) moves next to `out`.

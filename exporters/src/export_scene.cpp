@@ -6,8 +6,10 @@
 #include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/export_cost.hpp"
 #include "ripkit/export_detail.hpp"
 #include "ripkit/gltf_export.hpp"
+#include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
@@ -107,11 +109,12 @@ void add_audio_file(nlohmann::json& gltf, const Audio& audio, const std::string&
 
 // `wav_name`: the file name of the WAV written beside `out`, empty when none.
 void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
-                const std::string& wav_name, detail::Staging& st, std::vector<std::string>& notes) {
-    GltfDoc doc = build_gltf(scene, notes);
+                const std::string& wav_name, detail::Staging& st, std::vector<std::string>& notes,
+                Budget& budget) {
+    GltfDoc doc = build_gltf(scene, notes, &budget);
     if (scene.audio && !wav_name.empty()) add_audio_file(doc.json, *scene.audio, wav_name);
     if (f == OutputFormat::Glb) {
-        st.add(out, write_glb(doc));
+        st.add(out, detail::guard_alloc("the glb writer", [&] { return write_glb(doc); }));
         return;
     }
     if (!doc.json.contains("buffers")) {
@@ -123,7 +126,7 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
     // .gltf: the buffer goes to <stem>.bin next to it, which must not be an input.
     const fs::path bin = fs::path(out).replace_extension(".bin");
     if (detail::is_protected(bin, st.protected_paths()))
-        fail_no_offset(ErrorKind::Io,
+        fail_no_offset(ErrorKind::Usage,
                        "a .gltf whose buffer file '" + bin.string() +
                            "' is not an input: refusing to overwrite it (write .glb instead)");
     doc.json["buffers"][0]["uri"] = bin.filename().string();
@@ -133,26 +136,31 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
     st.add(out, text_span(text));
 }
 
-}  // namespace
-
-ExportResult export_scene(const Scene& scene, const fs::path& out, const ExportOptions& options) {
+ExportResult export_staged(const Scene& scene, const fs::path& out, const ExportOptions& options) {
     validate_scene(scene);
     detail::refuse_protected(out, options.protected_paths);
+    const bool with_wav = scene.audio && options.write_audio;
+    Budget own;
+    Budget& budget = options.budget ? *options.budget : own;
+    // The whole export's peak is charged before anything is built; what the
+    // handover and the bake count on their way lies inside that estimate, so
+    // they count against a budget of their own with the same limits.
+    charge_export(budget, scene, options.format, with_wav);
+    Budget inner(budget.limits());
     ExportResult result;
     detail::Staging st(options.protected_paths);
-    const bool with_wav = scene.audio && options.write_audio;
     const fs::path wav = fs::path(out).replace_extension(".wav");
     switch (options.format) {
         case OutputFormat::Glb:
         case OutputFormat::Gltf:
             stage_gltf(scene, out, options.format, with_wav ? wav.filename().string() : "", st,
-                       result.notes);
+                       result.notes, inner);
             break;
         case OutputFormat::Fbx:
-            stage_fbx(scene, out, st, result.notes);
+            stage_fbx(scene, out, st, result.notes, inner);
             break;
         case OutputFormat::Dae:
-            stage_collada(scene, out, st, result.notes);
+            stage_collada(scene, out, st, result.notes, inner);
             break;
     }
     if (with_wav) {
@@ -168,6 +176,29 @@ ExportResult export_scene(const Scene& scene, const fs::path& out, const ExportO
         own.commit();
     }
     return result;
+}
+
+}  // namespace
+
+// The machine running out before the budget does is the same AllocationLimit
+// error wherever it happens - in our code or inside Assimp's exporters.
+ExportResult export_scene(const Scene& scene, const fs::path& out, const ExportOptions& options) {
+    const char* writer = "the scene's writer";
+    switch (options.format) {
+        case OutputFormat::Glb:
+            writer = "writing the scene as glb";
+            break;
+        case OutputFormat::Gltf:
+            writer = "writing the scene as gltf";
+            break;
+        case OutputFormat::Fbx:
+            writer = "writing the scene as fbx";
+            break;
+        case OutputFormat::Dae:
+            writer = "writing the scene as dae";
+            break;
+    }
+    return detail::guard_alloc(writer, [&] { return export_staged(scene, out, options); });
 }
 
 }  // namespace ripkit

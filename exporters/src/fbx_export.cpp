@@ -24,6 +24,7 @@
 #include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/fbx_binary.hpp"
+#include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
@@ -201,19 +202,26 @@ Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx) {
     return fbx::write(f);
 }
 
-Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes) {
-    std::unique_ptr<aiScene> ai = to_aiscene(scene);
+Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes, Budget& budget) {
+    AssimpHandoverOptions handover;
+    handover.include_animations = false;  // baked below instead
+    handover.budget = &budget;
+    std::unique_ptr<aiScene> ai = to_aiscene(scene, handover);
     BakeOptions bake;
     bake.seconds_to_key_time = 1.0;
     bake.ticks_per_second = 1.0;
+    bake.budget = &budget;
     bake_animations(scene, ai.get(), bake);
     Assimp::Exporter exporter;
-    const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "fbx", 0);
+    const aiExportDataBlob* blob = detail::guard_alloc(
+        "Assimp's fbx exporter", [&] { return exporter.ExportToBlob(ai.get(), "fbx", 0); });
     if (!blob)
         fail_no_offset(ErrorKind::Io, std::string("Assimp's fbx exporter to succeed: ") +
                                           exporter.GetErrorString());
-    Bytes fixed =
-        repair_assimp_fbx(scene, ByteSpan(static_cast<const uint8_t*>(blob->data), blob->size));
+    Bytes fixed = detail::guard_alloc("the FBX repair", [&] {
+        return repair_assimp_fbx(scene,
+                                 ByteSpan(static_cast<const uint8_t*>(blob->data), blob->size));
+    });
     if (!scene.cameras.empty())
         notes.push_back("FBX: cameras are not exported by Assimp 5.2.5 (their nodes are)");
     if (!scene.animations.empty())
@@ -225,8 +233,8 @@ Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes) {
 }
 
 void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-               std::vector<std::string>& notes) {
-    st.add(out, fbx_bytes(scene, notes));
+               std::vector<std::string>& notes, Budget& budget) {
+    st.add(out, fbx_bytes(scene, notes, budget));
 }
 
 }  // namespace ripkit

@@ -12,6 +12,8 @@
 
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/export_detail.hpp"
+#include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
@@ -19,12 +21,14 @@ namespace {
 
 using nlohmann::json;
 
-GltfDoc assimp_glb(const Scene& scene) {
+GltfDoc assimp_glb(const Scene& scene, Budget* budget) {
     AssimpHandoverOptions opt;
     opt.include_animations = false;  // written below with exact interpolation
+    opt.budget = budget;
     std::unique_ptr<aiScene> ai = to_aiscene(scene, opt);
     Assimp::Exporter exporter;
-    const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "glb2", 0);
+    const aiExportDataBlob* blob = detail::guard_alloc(
+        "Assimp's glb2 exporter", [&] { return exporter.ExportToBlob(ai.get(), "glb2", 0); });
     if (!blob)
         fail_no_offset(ErrorKind::Io, std::string("Assimp's glb2 exporter to succeed: ") +
                                           exporter.GetErrorString());
@@ -242,8 +246,8 @@ void untextured_without_uvs(GltfDoc& doc, std::vector<std::string>& notes) {
 
 }  // namespace
 
-GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes) {
-    GltfDoc doc = assimp_glb(scene);
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* budget) {
+    GltfDoc doc = assimp_glb(scene, budget);
     const std::vector<int> node_map = map_nodes(scene, doc.json);
     set_node_trs(scene, node_map, doc.json);
     add_cameras(scene, node_map, doc.json);

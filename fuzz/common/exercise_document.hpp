@@ -45,10 +45,11 @@ inline void accepted(const Error& e) {
 // glb and FBX of `scene`, in memory, each scanned for NaN and Inf.
 inline void export_scene_in_memory(const Scene& scene) {
     std::vector<std::string> notes;
-    const Bytes glb = write_glb(build_gltf(scene, notes));
+    Budget budget;  // the default limits, as a user's export has
+    const Bytes glb = write_glb(build_gltf(scene, notes, &budget));
     const std::string glb_bad = nonfinite_in_glb(glb);
     if (!glb_bad.empty()) non_finite_finding("glb", glb_bad);
-    const Bytes fbx = fbx_bytes(scene, notes);
+    const Bytes fbx = fbx_bytes(scene, notes, budget);
     const std::string fbx_bad = nonfinite_in_fbx(fbx);
     if (!fbx_bad.empty()) non_finite_finding("FBX", fbx_bad);
 }

@@ -197,6 +197,29 @@ TEST_CASE("an Assimp::Exporter with the module's exporters writes a cutscene bac
     }
 }
 
+TEST_CASE("RIPKIT_LIMITS sets the budget; a bad one fails ReadFile naming the key") {
+    Module m;
+    TempDir tmp;
+    const fs::path samples = write_samples(tmp.path / "samples");
+    Assimp::Importer importer;
+    REQUIRE(m.register_importers(&importer) > 0);
+    const fs::path tr = samples / "tr_cutseq" / "CUTSEQ.BIN";
+    REQUIRE(fs::exists(tr));
+    REQUIRE(importer.ReadFile(tr.string(), 0));
+    importer.SetPropertyString("RIPKIT_LIMITS", "total_bytes=1k");
+    CHECK(importer.ReadFile(tr.string(), 0) == nullptr);
+    const std::string limit = importer.GetErrorString();
+    CHECK(limit.find("allocation limit") != std::string::npos);
+    CHECK(limit.find("RIPKIT_LIMITS \"total_bytes=N\"") != std::string::npos);
+    importer.SetPropertyString("RIPKIT_LIMITS", "total_bytes=1G;bogus=3");
+    CHECK(importer.ReadFile(tr.string(), 0) == nullptr);
+    const std::string bad = importer.GetErrorString();
+    CHECK(bad.find("usage") != std::string::npos);
+    CHECK(bad.find("bogus") != std::string::npos);
+    importer.SetPropertyString("RIPKIT_LIMITS", "total_bytes=512M;total_steps=100M");
+    CHECK(importer.ReadFile(tr.string(), 0) != nullptr);
+}
+
 namespace {
 
 // A fresh importer with the module's loaders; reads `file` with `props` set.

@@ -34,16 +34,19 @@ struct Samples {
     std::vector<glm::vec4> values;
 };
 
-Samples sample_channel(const Channel& ch, double rate) {
+Samples sample_channel(const Channel& ch, double rate, Budget& budget) {
     Samples out;
     const bool cubic = ch.interp == Interp::CubicSpline && rate > 0.0 && std::isfinite(rate);
-    uint64_t count = ch.times.size();
+    double count = double(ch.times.size());
     if (cubic)
         for (size_t k = 0; k + 1 < ch.times.size(); ++k)
-            count += uint64_t(std::ceil((ch.times[k + 1] - ch.times[k]) * rate)) + 1;
-    // A hostile duration must not turn into billions of samples.
-    check_alloc(Limits{}, count, sizeof(aiQuatKey) + sizeof(glm::vec4) + sizeof(double), 0,
-                "animation samples for Assimp");
+            count += std::ceil((ch.times[k + 1] - ch.times[k]) * rate) + 1.0;
+    // A hostile duration must not turn into billions of samples: the samples
+    // and the aiKeys made of them are charged before they exist.
+    const uint64_t n = count < 1e18 ? uint64_t(count) : UINT64_MAX / 64;
+    budget.alloc(n, sizeof(aiQuatKey) + sizeof(glm::vec4) + sizeof(double), std::nullopt,
+                 "animation samples for Assimp");
+    budget.charge_steps(n, "animation samples for Assimp");
     out.times.reserve(count);
     out.values.reserve(count);
     for (size_t k = 0; k < ch.times.size(); ++k) {
@@ -96,14 +99,14 @@ std::vector<NodeTracks> group_by_node(const Animation& anim) {
     return out;
 }
 
-aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate) {
+aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate, Budget& budget) {
     const Node& node = scene.nodes.at(static_cast<size_t>(tr.node));
     auto na = std::make_unique<aiNodeAnim>();
     na->mNodeName = checked_ai_string(node.name, "node name");
     Samples s[3];
     for (int p = 0; p < 3; ++p) {
         if (tr.path[p]) {
-            s[p] = sample_channel(*tr.path[p], rate);
+            s[p] = sample_channel(*tr.path[p], rate, budget);
         } else {
             s[p].times = {0.0};
             s[p].values = {rest_value(node, static_cast<AnimPath>(p))};
@@ -131,7 +134,7 @@ aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandov
     out->mNumChannels = static_cast<unsigned>(tracks.size());
     out->mChannels = new aiNodeAnim*[tracks.size()]();
     for (size_t i = 0; i < tracks.size(); ++i)
-        out->mChannels[i] = make_node_anim(scene, tracks[i], opt.cubic_sample_rate);
+        out->mChannels[i] = make_node_anim(scene, tracks[i], opt.cubic_sample_rate, *opt.budget);
     return out.release();
 }
 

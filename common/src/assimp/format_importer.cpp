@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <new>
 #include <optional>
 
 #include "ripkit/assimp/scene_to_assimp.hpp"
@@ -110,8 +111,11 @@ void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
             options_.format_options[d.key] = std::move(values);
     options_.settings.clear();
     property_error_.reset();
+    options_.limits = Limits{};
     try {
         options_.settings = parse_settings(imp->GetPropertyString("RIPKIT_SETTINGS", ""));
+        // RIPKIT_LIMITS "key=N;key=N" (as --limit).
+        set_limits(options_.limits, imp->GetPropertyString("RIPKIT_LIMITS", ""));
     } catch (const Error& e) {
         property_error_ = e;
     }
@@ -134,14 +138,22 @@ void FormatImporter::InternReadFile(const std::string& file, aiScene* out, Assim
         IoFileSource files(io);
         Options opt = options_;
         opt.files = &files;
+        opt.budget = std::make_shared<Budget>(opt.limits, opt.progress);
         std::unique_ptr<Document> doc = format_.open(input, opt);
         const int64_t item = item_ >= 0 ? item_ : doc->default_item();
         Scene scene = doc->scene(item);
         validate_scene(scene);
-        fill_aiscene(scene, out);
+        AssimpHandoverOptions handover;
+        handover.budget = opt.budget.get();
+        fill_aiscene(scene, out, handover);
     } catch (Error& e) {
         if (e.file().empty()) e.set_file(file);
         throw std::runtime_error(e.what());
+    } catch (const std::bad_alloc&) {
+        throw std::runtime_error(file +
+                                 ": allocation limit: expected enough memory (the machine ran out "
+                                 "before the budget did; RIPKIT_LIMITS \"total_bytes=N\" sets a "
+                                 "smaller one)");
     }
 }
 

@@ -17,7 +17,8 @@ namespace ripkit::detail {
 // error instead of a quietly broken binding.
 aiString checked_ai_string(const std::string& s, const char* what);
 
-// Builds aiAnimation `index` of `scene` (mTicksPerSecond 1000, times in ms).
+// Builds aiAnimation `index` of `scene` (mTicksPerSecond 1000, times in ms);
+// opt.budget must be set.
 aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandoverOptions& opt);
 
 // "T=STEP;R=LINEAR" per node of animation `index`, in node order of first use.

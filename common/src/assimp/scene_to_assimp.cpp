@@ -138,6 +138,15 @@ aiBone* make_bone(const Scene& s, const Mesh& m, uint16_t joint,
     return bone.release();
 }
 
+// What make_mesh allocates: aiVector3D/aiColor4D arrays, and per face an
+// aiFace plus its own 3-index array (with the allocator's overhead), plus one
+// weight per vertex when skinned.
+uint64_t mesh_bytes(const Mesh& m) {
+    const uint64_t nv = m.positions.size(), nf = m.indices.size() / 3;
+    return nv * (3 * sizeof(aiVector3D) + sizeof(aiColor4D) + sizeof(aiVertexWeight)) +
+           nf * (sizeof(aiFace) + 3 * sizeof(unsigned) + 16);
+}
+
 aiMesh* make_mesh(const Scene& s, const Mesh& m, unsigned material) {
     auto out = std::make_unique<aiMesh>();
     out->mName = checked_ai_string(m.name, "mesh name");
@@ -335,8 +344,11 @@ aiMetadata* scene_metadata(const Scene& s, const AssimpHandoverOptions& opt) {
 
 }  // namespace
 
-void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt) {
+void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& given) {
     if (!out) fail_no_offset(ErrorKind::Usage, "an aiScene to fill");
+    Budget local;
+    AssimpHandoverOptions opt = given;
+    if (!opt.budget) opt.budget = &local;
     if (s.nodes.empty()) fail_no_offset(ErrorKind::BadValue, "a scene with a root node");
     const std::vector<int> remap = mesh_remap(s);
     const size_t nmesh =
@@ -358,6 +370,8 @@ void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt
     for (size_t i = 0; i < s.meshes.size(); ++i) {
         if (remap[i] < 0) continue;
         const int mat = s.meshes[i].material;
+        opt.budget->charge_bytes(mesh_bytes(s.meshes[i]),
+                                 "mesh '" + s.meshes[i].name + "' handed to Assimp");
         out->mMeshes[remap[i]] =
             make_mesh(s, s.meshes[i], mat >= 0 ? unsigned(mat) : unsigned(s.materials.size()));
     }
@@ -365,7 +379,11 @@ void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt
 
     out->mNumTextures = unsigned(s.textures.size());
     out->mTextures = new_array<aiTexture>(s.textures.size());
-    for (size_t i = 0; i < s.textures.size(); ++i) out->mTextures[i] = make_texture(s.textures[i]);
+    for (size_t i = 0; i < s.textures.size(); ++i) {
+        opt.budget->charge_bytes(s.textures[i].png.size(),
+                                 "texture '" + s.textures[i].name + "' handed to Assimp");
+        out->mTextures[i] = make_texture(s.textures[i]);
+    }
 
     out->mNumCameras = unsigned(s.cameras.size());
     out->mCameras = new_array<aiCamera>(s.cameras.size());

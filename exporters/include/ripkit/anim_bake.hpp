@@ -6,6 +6,7 @@
 
 #include <glm/glm.hpp>
 
+#include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
 #include "ripkit/scene_eval.hpp"  // evaluate_channel
 
@@ -17,7 +18,8 @@ struct BakeOptions {
     double seconds_to_key_time = 1.0;  // key time = seconds * this
     double ticks_per_second = 1.0;     // written to aiAnimation::mTicksPerSecond
     double cubic_sample_rate = 60.0;   // samples per second inside CUBICSPLINE segments
-    double step_hold = 1e-3;  // seconds before a STEP change where the old value is repeated
+    double step_hold = 1e-3;   // seconds before a STEP change where the old value is repeated
+    Budget* budget = nullptr;  // charged for the baked keys; null: the default limits
 };
 
 // Replaces every aiAnimation of `ai` (which must come from `scene`, same

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ripkit/export_detail.hpp"
+#include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit {
@@ -15,12 +16,14 @@ namespace ripkit {
 Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx);
 
 // The repaired binary FBX of `scene`, in memory (the fuzz targets export
-// through it); `notes` receives what FBX cannot carry.
-Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes);
+// through it); `notes` receives what FBX cannot carry. `budget` takes what the
+// handover and the bake charge on their way (stage_fbx's caller has charged
+// the whole export's estimate already).
+Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes, Budget& budget);
 
 void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-               std::vector<std::string>& notes);
+               std::vector<std::string>& notes, Budget& budget);
 void stage_collada(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-                   std::vector<std::string>& notes);
+                   std::vector<std::string>& notes, Budget& budget);
 
 }  // namespace ripkit

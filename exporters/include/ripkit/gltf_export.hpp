@@ -7,13 +7,15 @@
 #include <vector>
 
 #include "ripkit/gltf_doc.hpp"
+#include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit {
 
 // The complete glTF document for `scene` (single buffer, not yet a file).
-// `notes` receives what could not be carried.
-GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes);
+// `notes` receives what could not be carried. `budget` takes what the Assimp
+// handover charges (null: the default limits).
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* budget = nullptr);
 
 // Appends every animation of `scene` to `doc` (nodes bound through `node_map`:
 // Scene node index -> glTF node index).

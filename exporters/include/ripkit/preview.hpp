@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit {
@@ -18,6 +19,9 @@ struct PreviewOptions {
     // copy the build embedded (exporters/viewer's npm `three`).
     std::filesystem::path three_dir;
     std::vector<std::filesystem::path> protected_paths;
+    // Charged for the embedded glb (export.hpp ExportOptions::budget); the
+    // page's base64 copies are inside that estimate's margin.
+    Budget* budget = nullptr;
 };
 
 // Writes `out` (.html) atomically. Throws ripkit::Error (Io when three.js is

@@ -7,6 +7,7 @@
 //   "RIPKIT_ITEM"     int     item id to import (default: the first non-empty)
 //   "RIPKIT_NATIVE"   int     1 = engine units and axes
 //   "RIPKIT_SETTINGS" string  "key=value;key=value" as --set
+//   "RIPKIT_LIMITS"   string  "key=N;key=N" resource limits (as --limit)
 //   "RIPKIT_<OPTION>" int/string  each option of the format's schema (RIPKIT_CINE,
 //                     RIPKIT_ANIM "a;b", ...), as --<option>
 // A bad value makes ReadFile fail with the same message as the CLI.
@@ -39,7 +40,7 @@ class FormatImporter : public Assimp::BaseImporter {
     const Format& format_;
     const aiImporterDesc& desc_;
     Options options_;
-    std::optional<Error> property_error_;  // a malformed RIPKIT_SETTINGS
+    std::optional<Error> property_error_;  // a malformed RIPKIT_SETTINGS or RIPKIT_LIMITS
     int64_t item_ = -1;                    // -1: default item
 };
 

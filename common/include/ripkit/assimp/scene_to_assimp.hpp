@@ -16,6 +16,7 @@
 
 #include <memory>
 
+#include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
 
 struct aiScene;
@@ -25,6 +26,9 @@ namespace ripkit {
 struct AssimpHandoverOptions {
     double cubic_sample_rate = 60.0;  // samples per second for CUBICSPLINE channels
     bool include_animations = true;   // the glTF exporter writes its own
+    // Charged for the keys and samples handed over (they can be many more than
+    // the Scene holds); null: a budget of the default limits for this call.
+    Budget* budget = nullptr;
 };
 
 // Fills an empty aiScene (as BaseImporter::InternReadFile receives it).

@@ -1,0 +1,141 @@
+// The export budget: what writing a scene costs is charged before anything is
+// built (so a scene past the budget never reaches Assimp), each writer stops
+// with one AllocationLimit naming itself, and the bake bound holds.
+#include <assimp/anim.h>
+#include <assimp/scene.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "ripkit/anim_bake.hpp"
+#include "ripkit/assimp/scene_to_assimp.hpp"
+#include "ripkit/error.hpp"
+#include "ripkit/export.hpp"
+#include "ripkit/export_cost.hpp"
+#include "test_scene.hpp"
+
+using namespace ripkit;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path temp_dir(const std::string& name) {
+    const fs::path d = fs::temp_directory_path() / ("ripkit_cost_" + name);
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+bool empty_dir(const fs::path& d) { return fs::directory_iterator(d) == fs::directory_iterator(); }
+
+// A root and one node "mover" whose translation `c` animates.
+Scene mover_scene(Channel c) {
+    Scene s;
+    s.add_node("root", -1);
+    c.node = s.add_node("mover", 0);
+    c.path = AnimPath::Translation;
+    Animation a;
+    a.name = "a";
+    a.duration = c.times.back();
+    a.channels.push_back(std::move(c));
+    s.animations.push_back(std::move(a));
+    return s;
+}
+
+// `n` LINEAR translation keys over n/30 s.
+Scene keys_scene(size_t n) {
+    Channel c;
+    for (size_t k = 0; k < n; ++k) {
+        c.times.push_back(double(k) / 30.0);
+        c.values.push_back(glm::vec4(float(k), 0, 0, 0));
+    }
+    return mover_scene(std::move(c));
+}
+
+}  // namespace
+
+TEST_CASE("each writer stops at the budget with one AllocationLimit naming it, writing nothing",
+          "[cost]") {
+    const Scene s = test::make_full_scene();
+    for (OutputFormat f :
+         {OutputFormat::Glb, OutputFormat::Gltf, OutputFormat::Fbx, OutputFormat::Dae}) {
+        const std::string ext = output_format_extension(f);
+        INFO(ext);
+        const fs::path dir = temp_dir(ext);
+        const uint64_t need = estimate_export(s, f, true).bytes;
+        CHECK(need > 0);
+        Limits l;
+        l.max_total_bytes = need - 1;
+        Budget tight(l);
+        ExportOptions o;
+        o.format = f;
+        o.budget = &tight;
+        try {
+            export_scene(s, dir / ("out." + ext), o);
+            FAIL("no error");
+        } catch (const Error& e) {
+            CHECK(e.kind() == ErrorKind::AllocationLimit);
+            CHECK(std::string(e.what()).find("writing the scene as " + ext) != std::string::npos);
+            CHECK(std::string(e.what()).find("--limit total_bytes=N") != std::string::npos);
+        }
+        CHECK(tight.bytes_held() == 0);  // the refused charge is not kept
+        CHECK(empty_dir(dir));
+        // Exactly enough: the export runs and its charge stays with the caller's scope.
+        l.max_total_bytes = need;
+        Budget room(l);
+        o.budget = &room;
+        {
+            Budget::Scope item(room);
+            CHECK_FALSE(export_scene(s, dir / ("out." + ext), o).written.empty());
+            CHECK(room.bytes_held() == need);
+        }
+        CHECK(room.bytes_held() == 0);
+        fs::remove_all(dir);
+    }
+}
+
+TEST_CASE("the estimate grows with what is written", "[cost]") {
+    for (OutputFormat f : {OutputFormat::Glb, OutputFormat::Fbx, OutputFormat::Dae}) {
+        const uint64_t small = estimate_export(keys_scene(1000), f, false).bytes;
+        const uint64_t big = estimate_export(keys_scene(100000), f, false).bytes;
+        CHECK(big > small * 50);
+        // At least the bytes of the key data itself (time + value as floats).
+        CHECK(big > 100000ull * 16);
+    }
+}
+
+TEST_CASE("the baked key bound covers what bake_animations makes", "[cost]") {
+    Scene s = test::make_full_scene();
+    std::unique_ptr<aiScene> ai = to_aiscene(s);
+    BakeOptions b;
+    bake_animations(s, ai.get(), b);
+    uint64_t keys = 0;
+    for (unsigned a = 0; a < ai->mNumAnimations; ++a)
+        for (unsigned c = 0; c < ai->mAnimations[a]->mNumChannels; ++c)
+            keys += ai->mAnimations[a]->mChannels[c]->mNumPositionKeys;
+    CHECK(keys > 0);
+    CHECK(baked_key_bound(s, b.cubic_sample_rate) >= keys);
+}
+
+TEST_CASE("a hostile cubic span is refused by its estimate, before any sample", "[cost]") {
+    // Two CUBICSPLINE keys 300000 s apart: 18M samples at 60 Hz for FBX.
+    Channel c;
+    c.interp = Interp::CubicSpline;
+    c.times = {0.0, 300000.0};
+    c.values = {glm::vec4(0), glm::vec4(1)};
+    c.in_tangents = c.out_tangents = {glm::vec4(0), glm::vec4(0)};
+    const Scene s = mover_scene(std::move(c));
+    CHECK(baked_key_bound(s, 60.0) >= 18000000ull);
+    Budget b;  // the default limits
+    ExportOptions o;
+    o.format = OutputFormat::Fbx;
+    o.budget = &b;
+    const fs::path dir = temp_dir("hermite");
+    CHECK_THROWS_AS(export_scene(s, dir / "x.fbx", o), Error);
+    CHECK(b.bytes_held() == 0);
+    CHECK(empty_dir(dir));
+    // glTF writes the two keys and their tangents exactly: no samples, no refusal.
+    o.format = OutputFormat::Glb;
+    CHECK_NOTHROW(export_scene(s, dir / "x.glb", o));
+    fs::remove_all(dir);
+}
