@@ -64,12 +64,25 @@ void add_common_args(CLI::App& verb, CommonArgs& a) {
         ->allow_extra_args(false)
         ->type_name("KEY=VALUE");
     verb.add_option("--format-id", a.format_id, "Use this format instead of detecting it");
+    verb.add_option("--limit", a.limits,
+                    "Raise or lower a resource limit KEY=N (repeatable; see README \"Limits\")")
+        ->allow_extra_args(false);
+}
+
+void apply_limit_args(const std::vector<std::string>& args, Limits& limits) {
+    for (const std::string& kv : args) {
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            fail_no_offset(ErrorKind::Usage, "--limit KEY=N, got '" + kv + "'");
+        set_limit(limits, kv.substr(0, eq), kv.substr(eq + 1));
+    }
 }
 
 Options to_options(const CommonArgs& a) {
     Options o;
     o.native = a.native;
     o.force = a.force;
+    apply_limit_args(a.limits, o.limits);
     for (const auto& [name, values] : a.format_options)
         if (!values.empty()) o.format_options[name] = values;
     for (const std::string& kv : a.set) {

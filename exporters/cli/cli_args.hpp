@@ -19,7 +19,8 @@ struct CommonArgs {
     std::string file;  // the input
     bool native = false;
     bool force = false;
-    std::vector<std::string> set;  // "key=value"
+    std::vector<std::string> set;     // "key=value"
+    std::vector<std::string> limits;  // --limit "key=N"
     std::string format_id;
     // Each format option by name: the value of every occurrence.
     std::map<std::string, std::vector<std::string>> format_options;
@@ -38,8 +39,11 @@ const std::vector<SharedOption>& shared_options();
 // Adds FILE and the decoder options to one verb.
 void add_common_args(CLI::App& verb, CommonArgs& args);
 
-// Throws Error(Usage) for a malformed --set.
+// Throws Error(Usage) for a malformed --set or --limit.
 Options to_options(const CommonArgs& args);
+
+// `--limit key=N` (repeatable) onto `limits`; Error(Usage) naming a bad one.
+void apply_limit_args(const std::vector<std::string>& args, Limits& limits);
 
 // The input and every companion file named on the command line.
 std::vector<std::filesystem::path> named_inputs(const CommonArgs& args);

@@ -1,10 +1,11 @@
 // `convert`: one item (or every item) to glTF/FBX/Collada, plus WAV audio.
 #include <cstdio>
-#include <iostream>
 #include <memory>
 #include <set>
 
 #include "commands.hpp"
+#include "error_line.hpp"
+#include "messages.hpp"
 #include "progress.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
@@ -35,27 +36,41 @@ void refuse_input_as_output(const fs::path& target, const CommonArgs& common) {
                                                  target.string() + "' is '" + in.string() + "'");
 }
 
-void print_result(const ExportResult& r) {
-    for (const fs::path& p : r.written) std::cout << p.string() << '\n';
-    for (const std::string& n : r.notes) std::fprintf(stderr, "ripkit: note: %s\n", n.c_str());
+void hold_result(const ExportResult& r) {
+    for (const fs::path& p : r.written) Messages::get().out(p.string());
+    for (const std::string& n : r.notes) Messages::get().err("ripkit: note: " + n);
 }
 
-Scene item_scene(const Session& s, int64_t item) {
-    return with_context("item " + std::to_string(item), [&] { return s.doc().scene(item); });
+ExportOptions export_options(const Session& s, OutputFormat fmt) {
+    ExportOptions eo;
+    eo.format = fmt;
+    eo.protected_paths = s.protected_paths();
+    eo.budget = &s.budget();
+    return eo;
+}
+
+// One item's scene and export inside its own budget scope: what they build is
+// given back once the item's files are written. An item that failed to decode
+// throws its error from scene().
+ExportResult convert_item(const Session& s, int64_t item, const fs::path& out,
+                          const ExportOptions& eo) {
+    return with_context("item " + std::to_string(item), [&] {
+        Budget::Scope scope(s.budget());
+        const Scene scene = s.doc().scene(item);
+        return export_scene(scene, out, eo);
+    });
 }
 
 int convert_one(const ConvertArgs& a, OutputFormat fmt) {
     Session session(a.common);
     print_warnings(session);
-    const int64_t item = a.item_opt && a.item_opt->count() ? a.item : session.doc().default_item();
-    const Scene scene = item_scene(session, item);
-    ExportOptions eo;
-    eo.format = fmt;
-    eo.protected_paths = session.protected_paths();
+    const bool named = a.item_opt && a.item_opt->count();
+    const int64_t item = named ? a.item : session.doc().default_item();
+    if (!named) warn_skipped_items(session, item);
     // Some Assimp exporters fail on a bare file name; give it its folder.
     fs::path out = a.out;
     if (out.parent_path().empty()) out = fs::path(".") / out;
-    print_result(export_scene(scene, out, eo));
+    hold_result(convert_item(session, item, out, export_options(session, fmt)));
     return 0;
 }
 
@@ -76,29 +91,37 @@ std::vector<std::string> item_file_names(const std::string& stem,
     return names;
 }
 
+// What --all converts: every item that is not empty, the ones that failed to
+// decode included (they fail the run, or with --keep-going are reported).
+std::vector<ItemSummary> items_to_convert(const Document& doc) {
+    std::vector<ItemSummary> items;
+    for (ItemSummary& s : doc.items())
+        if (!s.empty || s.error) items.push_back(std::move(s));
+    if (items.empty()) fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
+    return items;
+}
+
+// --keep-going: the failed item's one line, now.
+void report_failure(Error e, const Session& s) {
+    if (e.file().empty()) e.set_file(s.path());
+    end_progress();
+    std::fprintf(stderr, "%s\n", error_line(e).c_str());
+}
+
 int convert_all(const ConvertArgs& a, OutputFormat fmt) {
     const fs::path dir = a.out;
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
         fail_no_offset(ErrorKind::Usage,
                        "OUT to be a folder with --all, but '" + a.out + "' is a file");
-    auto printer = std::make_shared<ProgressPrinter>();
-    ProgressFn progress = [printer](uint64_t d, uint64_t t, const std::string& l) {
-        return (*printer)(d, t, l);
-    };
-    Session session(a.common, progress);
+    Session session(a.common);
     print_warnings(session);
-    std::vector<ItemSummary> items;
-    for (ItemSummary& s : session.doc().items())
-        if (!s.empty) items.push_back(std::move(s));
-    if (items.empty()) fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
+    const std::vector<ItemSummary> items = items_to_convert(session.doc());
 
     fs::create_directories(dir, ec);
     if (ec)
         fail_no_offset(ErrorKind::Io, "a writable folder '" + a.out + "' (" + ec.message() + ")");
-    ExportOptions eo;
-    eo.format = fmt;
-    eo.protected_paths = session.protected_paths();
+    ExportOptions eo = export_options(session, fmt);
     // Without --overwrite an existing output is refused (exit 2) before it is
     // touched; with it, replaced files wait aside until every item is written,
     // and a failing item puts them back (no file that existed is ever lost).
@@ -116,20 +139,28 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
             fail_no_offset(ErrorKind::Usage, "an output '" + (dir / name).string() +
                                                  "' that does not exist yet (--overwrite "
                                                  "replaces existing files)");
-    size_t files = 0;
+    size_t files = 0, failed = 0;
     for (size_t i = 0; i < items.size(); ++i) {
         const std::string& name = names[i];
-        if (!progress(i + 1, items.size(), name + " (" + items[i].label + ")"))
-            fail_no_offset(ErrorKind::Cancelled, "the job to run to its end");
-        const Scene scene = item_scene(session, items[i].id);
-        const ExportResult r = with_context("item " + std::to_string(items[i].id),
-                                            [&] { return export_scene(scene, dir / name, eo); });
-        files += r.written.size();
-        for (const std::string& n : r.notes) std::fprintf(stderr, "ripkit: note: %s\n", n.c_str());
+        session.budget().progress(i + 1, items.size(), name + " (" + items[i].label + ")");
+        try {
+            const ExportResult r = convert_item(session, items[i].id, dir / name, eo);
+            files += r.written.size();
+            hold_result(r);
+        } catch (const Error& e) {
+            // A usage problem or a cancel is about the run, not the item; the
+            // transaction then undoes the run.
+            if (!a.keep_going || e.kind() == ErrorKind::Usage || e.kind() == ErrorKind::Cancelled)
+                throw;
+            report_failure(e, session);
+            ++failed;
+        }
     }
+    // --keep-going keeps what the items that worked wrote.
     run.commit();
-    std::fprintf(stderr, "ripkit: wrote %zu files for %zu items to %s\n", files, items.size(),
-                 dir.string().c_str());
+    if (failed) return 1;
+    Messages::get().err("ripkit: wrote " + std::to_string(files) + " files for " +
+                        std::to_string(items.size()) + " items to " + dir.string());
     return 0;
 }
 

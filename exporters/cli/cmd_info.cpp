@@ -4,6 +4,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "error_line.hpp"
 #include "session.hpp"
 
 namespace ripkit::cli {
@@ -64,8 +65,11 @@ int run_info(const InfoArgs& args) {
     if (!info.is_object()) info = json{{"info", info}};
     if (!info.contains("format")) info["format"] = session.format().info().id;
     const auto items = session.doc().items();
-    size_t empty = 0;
-    for (const ItemSummary& s : items) empty += s.empty ? 1 : 0;
+    size_t empty = 0, failed = 0;
+    for (const ItemSummary& s : items) {
+        empty += s.empty ? 1 : 0;
+        failed += s.error ? 1 : 0;
+    }
     if (args.json) {
         std::cout << info.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
         return 0;
@@ -78,7 +82,8 @@ int run_info(const InfoArgs& args) {
         if (info.contains(key)) print_value(std::cout, key, info[key], 0);
     for (const auto& [k, v] : info.items())
         if (k != "format" && k != "variant" && k != "version") print_value(std::cout, k, v, 0);
-    std::cout << "listed items: " << items.size() << " (" << empty << " empty)\n";
+    std::cout << "listed items: " << items.size() << " (" << empty << " empty, " << failed
+              << " not decodable)\n";
     return 0;
 }
 
@@ -89,14 +94,21 @@ int run_list(const ListArgs& args) {
     if (args.json) {
         json arr = json::array();
         for (const ItemSummary& s : items)
-            arr.push_back(
-                {{"id", s.id}, {"label", s.label}, {"empty", s.empty}, {"fields", s.fields}});
+            arr.push_back({{"id", s.id},
+                           {"label", s.label},
+                           {"empty", s.empty},
+                           {"error", s.error ? json(error_text(*s.error)) : json(nullptr)},
+                           {"fields", s.fields}});
         std::cout << arr.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
         return 0;
     }
     for (const ItemSummary& s : items) {
-        std::cout << s.id << "  " << (s.empty ? "(empty) " : "") << s.label << fields_text(s.fields)
-                  << '\n';
+        std::cout << s.id << "  ";
+        if (s.error)
+            std::cout << "(error: " << error_text(*s.error) << ") ";
+        else if (s.empty)
+            std::cout << "(empty) ";
+        std::cout << s.label << fields_text(s.fields) << '\n';
     }
     return 0;
 }

@@ -1,8 +1,7 @@
 // `view`: one item as a self-contained HTML page (scene, timeline, game
 // camera, face switching, sound) for people who would rather look than read.
-#include <iostream>
-
 #include "commands.hpp"
+#include "messages.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/preview.hpp"
 #include "session.hpp"
@@ -15,7 +14,10 @@ int run_view(const ViewArgs& a) {
                        "an output path other than the input, got '" + a.out + "'");
     Session session(a.common);
     print_warnings(session);
-    const int64_t item = a.item_opt && a.item_opt->count() ? a.item : session.doc().default_item();
+    const bool named = a.item_opt && a.item_opt->count();
+    const int64_t item = named ? a.item : session.doc().default_item();
+    if (!named) warn_skipped_items(session, item);
+    Budget::Scope scope(session.budget());
     const Scene scene =
         with_context("item " + std::to_string(item), [&] { return session.doc().scene(item); });
     PreviewOptions po;
@@ -23,8 +25,9 @@ int run_view(const ViewArgs& a) {
     // copy embedded at build time (write_preview_html).
     po.three_dir = a.three_dir;
     po.protected_paths = session.protected_paths();
+    po.budget = &session.budget();
     write_preview_html(scene, a.out, po);
-    std::cout << a.out << '\n';
+    Messages::get().out(a.out);
     return 0;
 }
 

@@ -32,10 +32,11 @@ struct ConvertArgs {
     int64_t item = 0;
     CLI::Option* item_opt = nullptr;
     bool all = false;
-    bool overwrite = false;  // --all: replace existing outputs (single convert always may)
-    std::string format;      // empty: from OUT's extension (glb for --all)
-    std::string base;        // packing a scene: the game file whose item is replaced
-    std::string endian;      // packing a scene: "little" or "big" (Zouna)
+    bool overwrite = false;   // --all: replace existing outputs (single convert always may)
+    bool keep_going = false;  // --all: convert the rest after a failed item, then exit 1
+    std::string format;       // empty: from OUT's extension (glb for --all)
+    std::string base;         // packing a scene: the game file whose item is replaced
+    std::string endian;       // packing a scene: "little" or "big" (Zouna)
 };
 
 struct ViewArgs {

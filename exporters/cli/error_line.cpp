@@ -13,6 +13,11 @@ std::string one_line(std::string text) {
 std::string error_line(const Error& e) {
     std::string m = "ripkit: ";
     if (!e.file().empty()) m += e.file() + ": ";
+    return one_line(m + error_text(e));
+}
+
+std::string error_text(const Error& e) {
+    std::string m;
     if (e.offset()) {
         char buf[64];
         std::snprintf(buf, sizeof buf,

@@ -9,6 +9,8 @@
 namespace ripkit::cli {
 
 std::string error_line(const Error& e);
+// The same without "ripkit: <file>: " (what `list` shows for an item that failed).
+std::string error_text(const Error& e);
 // Exit status for an error: 2 for usage errors, 1 for decode and I/O errors.
 int exit_code(const Error& e);
 // Collapses line breaks so a message stays one line.

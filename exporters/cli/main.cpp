@@ -10,6 +10,8 @@
 
 #include "commands.hpp"
 #include "error_line.hpp"
+#include "messages.hpp"
+#include "progress.hpp"
 #include "ripkit/error.hpp"
 
 namespace {
@@ -50,10 +52,16 @@ void define_verbs(CLI::App& app, Verbs& v) {
     conv->add_option("OUT", v.convert.out, "Output file (a folder with --all)")->required();
     v.convert.item_opt =
         conv->add_option("--item", v.convert.item, "Item id (default: first non-empty)");
-    conv->add_flag("--all", v.convert.all, "Every non-empty item into OUT as <stem>_<id>.<ext>")
-        ->excludes(v.convert.item_opt);
+    CLI::Option* all =
+        conv->add_flag("--all", v.convert.all, "Every non-empty item into OUT as <stem>_<id>.<ext>")
+            ->excludes(v.convert.item_opt);
     conv->add_flag("--overwrite", v.convert.overwrite,
-                   "With --all: replace outputs that exist (put back if an item fails)");
+                   "With --all: replace outputs that exist (put back if an item fails)")
+        ->needs(all);
+    conv->add_flag("--keep-going", v.convert.keep_going,
+                   "With --all: convert the other items when one fails (each failure one line; "
+                   "exit 1)")
+        ->needs(all);
     conv->add_option("--format", v.convert.format,
                      "glb, gltf, fbx or dae (default: OUT's extension); from a scene "
                      "(.glb/.gltf/.fbx): tr-cutseq or zouna");
@@ -100,6 +108,19 @@ std::string input_of(const CLI::App& app, const Verbs& v) {
     return "";
 }
 
+// The one line of a failed run: held warnings and notes are dropped, the
+// progress line erased.
+int fail_with(const std::string& line, int code) {
+    Messages::get().discard();
+    end_progress();
+    std::fprintf(stderr, "%s\n", line.c_str());
+    return code;
+}
+
+std::string file_prefix(const std::string& file) {
+    return file.empty() ? "ripkit: " : "ripkit: " + file + ": ";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,7 +129,13 @@ int main(int argc, char** argv) {
     try {
         define_verbs(app, verbs);
         app.parse(argc, argv);
-        return run_verb(app, verbs);
+        const int code = run_verb(app, verbs);
+        end_progress();
+        if (code == 0)
+            Messages::get().flush();
+        else
+            Messages::get().discard();  // --keep-going printed its failures
+        return code;
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
@@ -116,22 +143,20 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "ripkit: usage: %s (see ripkit --help)\n", one_line(e.what()).c_str());
-        return 2;
+        return fail_with("ripkit: usage: " + one_line(e.what()) + " (see ripkit --help)", 2);
     } catch (const ripkit::Error& e) {
         ripkit::Error named = e;
         if (named.file().empty() && !input_of(app, verbs).empty())
             named.set_file(input_of(app, verbs));
-        std::fprintf(stderr, "%s\n", error_line(named).c_str());
-        return exit_code(e);
+        return fail_with(error_line(named), exit_code(e));
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "ripkit: allocation limit: expected enough memory\n");
-        return 1;
+        return fail_with(file_prefix(input_of(app, verbs)) +
+                             "allocation limit: expected enough memory (the machine ran out "
+                             "before the budget did; --limit total_bytes=N sets a smaller one)",
+                         1);
     } catch (const std::filesystem::filesystem_error& e) {
-        std::fprintf(stderr, "ripkit: i/o: %s\n", one_line(e.what()).c_str());
-        return 1;
+        return fail_with("ripkit: i/o: " + one_line(e.what()), 1);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "ripkit: error: %s\n", one_line(e.what()).c_str());
-        return 1;
+        return fail_with("ripkit: error: " + one_line(e.what()), 1);
     }
 }

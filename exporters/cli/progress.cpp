@@ -1,20 +1,42 @@
 #include "progress.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 
 namespace ripkit::cli {
 
+namespace {
+bool g_drawn = false;  // a progress line is on the terminal now
+}
+
+ProgressPrinter::ProgressPrinter(bool enabled) : enabled_(enabled) {}
+
 bool ProgressPrinter::operator()(uint64_t done, uint64_t total, const std::string& label) {
+    if (!enabled_) return true;
     const int decile = total ? static_cast<int>(done * 10 / total) : -1;
     if (label == last_label_ && decile == last_decile_) return true;
     last_label_ = label;
     last_decile_ = decile;
+    // Carriage return, the text, then erase to the end of the line (ECMA-48 EL).
     if (total)
-        std::fprintf(stderr, "ripkit: [%llu/%llu] %s\n", static_cast<unsigned long long>(done),
-                     static_cast<unsigned long long>(total), label.c_str());
+        std::fprintf(stderr, "\rripkit: [%llu/%llu] %s\033[K",
+                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                     label.c_str());
     else
-        std::fprintf(stderr, "ripkit: %s\n", label.c_str());
+        std::fprintf(stderr, "\rripkit: %s\033[K", label.c_str());
+    std::fflush(stderr);
+    g_drawn = true;
     return true;
+}
+
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+
+void end_progress() {
+    if (!g_drawn) return;
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    g_drawn = false;
 }
 
 }  // namespace ripkit::cli

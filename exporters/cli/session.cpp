@@ -1,7 +1,8 @@
 #include "session.hpp"
 
-#include <cstdio>
-
+#include "error_line.hpp"
+#include "messages.hpp"
+#include "progress.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit/settings.hpp"
@@ -53,12 +54,16 @@ std::vector<std::filesystem::path> RecordingFileSource::paths() const {
     return read_;
 }
 
-Session::Session(const CommonArgs& args, ProgressFn progress) : args_(args) {
+Session::Session(const CommonArgs& args) : args_(args) {
     input_.path = args.file;
     try {
         options_ = to_options(args);
         options_.files = &files_;
-        options_.progress = std::move(progress);
+        auto printer = std::make_shared<ProgressPrinter>(stderr_is_terminal());
+        options_.progress = [printer](uint64_t d, uint64_t t, const std::string& l) {
+            return (*printer)(d, t, l);
+        };
+        options_.budget = std::make_shared<Budget>(options_.limits, options_.progress);
         input_.bytes = read_file(input_.path, options_.limits);
         format_ = &choose_format(args, input_);
         // Settings and options are checked before anything is decoded.
@@ -78,7 +83,18 @@ std::vector<std::filesystem::path> Session::protected_paths() const {
 
 void print_warnings(const Session& session) {
     for (const std::string& w : session.doc().warnings())
-        std::fprintf(stderr, "ripkit: warning: %s: %s\n", session.path().c_str(), w.c_str());
+        Messages::get().err("ripkit: warning: " + session.path() + ": " + w);
+}
+
+void warn_skipped_items(const Session& session, int64_t chosen) {
+    for (const ItemSummary& s : session.doc().items()) {
+        if (s.id == chosen) return;
+        if (s.error)
+            Messages::get().err("ripkit: warning: " + session.path() + ": item " +
+                                std::to_string(s.id) + " skipped, not decodable (" +
+                                error_text(*s.error) + "); item " + std::to_string(chosen) +
+                                " is the default");
+    }
 }
 
 bool same_path(const std::filesystem::path& a, const std::filesystem::path& b) {

@@ -28,15 +28,18 @@ class RecordingFileSource : public FileSource {
 
 class Session {
   public:
-    // Reads, detects (or takes --format-id) and opens the input. Throws
+    // Reads, detects (or takes --format-id) and opens the input under a new
+    // document budget (--limit), drawing progress on a terminal. Throws
     // ripkit::Error with the input named as its file.
-    explicit Session(const CommonArgs& args, ProgressFn progress = {});
+    explicit Session(const CommonArgs& args);
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
     const Format& format() const { return *format_; }
     const Document& doc() const { return *doc_; }
     const std::string& path() const { return input_.path; }
+    // Shared by the document, the scenes built from it and their export.
+    Budget& budget() const { return *options_.budget; }
     // The input, named companions and companions the format read.
     std::vector<std::filesystem::path> protected_paths() const;
 
@@ -49,8 +52,12 @@ class Session {
     std::unique_ptr<Document> doc_;
 };
 
-// Prints Document::warnings() on stderr, one line each.
+// Holds Document::warnings() for stderr, one line each (printed when the run succeeds).
 void print_warnings(const Session& session);
+
+// When no --item was given: holds a warning for each item before `chosen`
+// that failed to decode, so the default never skips one silently.
+void warn_skipped_items(const Session& session, int64_t chosen);
 
 // True when a and b name the same file (existing or not).
 bool same_path(const std::filesystem::path& a, const std::filesystem::path& b);

@@ -338,11 +338,18 @@ TEST_CASE("convert --all writes one file per non-empty item, named <stem>_<id>")
         for (int64_t id : ids) expected.push_back(stem + "_" + std::to_string(id) + ".glb");
         std::sort(expected.begin(), expected.end());
         CHECK(scenes == expected);
-        // One progress line per item on stderr.
+        // Progress is drawn on a terminal only (cli_budget_test): nothing here.
+        CHECK(r.err.find("ripkit: [") == std::string::npos);
+        // On a terminal: each item's progress, drawn in place, erased at the end.
+        const ToolResult t = run_tool_on_terminal(
+            {"convert", s.path.string(), (out.path() / "tty").string(), "--all"});
+        REQUIRE(t.exit_code == 0);
         size_t progress = 0;
-        for (size_t pos = 0; (pos = r.err.find("ripkit: [", pos)) != std::string::npos; ++pos)
+        for (size_t pos = 0; (pos = t.err.find("\rripkit: [", pos)) != std::string::npos; ++pos)
             ++progress;
         CHECK(progress >= ids.size());
+        CHECK(t.err.find("\r\033[K") != std::string::npos);
+        CHECK(t.err.find("ripkit: [" + std::to_string(ids.size()) + "/") != std::string::npos);
     }
 }
 

@@ -39,7 +39,10 @@ ToolResult run_tool(const std::vector<std::string>& args) {
     return run_program(tool_path().string(), args);
 }
 
-ToolResult run_program(const std::string& program, const std::vector<std::string>& args) {
+namespace {
+
+// stderr to a file, or to the pseudo-terminal whose master end is `pty`.
+ToolResult spawn(const std::string& program, const std::vector<std::string>& args, int pty) {
     TempDir io;
     const fs::path out = io.path() / "stdout", err = io.path() / "stderr";
     std::vector<std::string> argv_s{program};
@@ -52,7 +55,10 @@ ToolResult run_program(const std::string& program, const std::vector<std::string
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (pty >= 0)
+        posix_spawn_file_actions_addopen(&fa, 2, ptsname(pty), O_RDWR | O_NOCTTY, 0);
+    else
+        posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid = 0;
     const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&fa);
@@ -63,8 +69,36 @@ ToolResult run_program(const std::string& program, const std::vector<std::string
     // A signal (crash) shows as 128 + signal, never as a clean exit code.
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.out = read_text(out);
-    r.err = read_text(err);
+    if (pty < 0) {
+        r.err = read_text(err);
+        return r;
+    }
+    // The terminal keeps what the tool wrote after its end was closed.
+    char buf[4096];
+    for (ssize_t n; (n = read(pty, buf, sizeof buf)) > 0;) r.err.append(buf, size_t(n));
     return r;
+}
+
+}  // namespace
+
+ToolResult run_program(const std::string& program, const std::vector<std::string>& args) {
+    return spawn(program, args, -1);
+}
+
+ToolResult run_tool_on_terminal(const std::vector<std::string>& args) {
+    const int pty = posix_openpt(O_RDWR | O_NOCTTY);
+    if (pty < 0 || grantpt(pty) != 0 || unlockpt(pty) != 0)
+        throw std::runtime_error("no pseudo-terminal");
+    // Non-blocking: the read loop stops once the buffer is drained.
+    fcntl(pty, F_SETFL, fcntl(pty, F_GETFL) | O_NONBLOCK);
+    try {
+        ToolResult r = spawn(tool_path().string(), args, pty);
+        close(pty);
+        return r;
+    } catch (...) {
+        close(pty);
+        throw;
+    }
 }
 
 std::vector<std::string> ToolResult::error_lines() const {
@@ -127,6 +161,19 @@ std::vector<Sample> all_samples(const fs::path& scratch) {
             if (detect_format(head, p.string()) == &own) out.push_back({e.id, p});
         }
     }
+    return out;
+}
+
+const std::vector<Sample>& shared_samples() {
+    static TempDir scratch;
+    static const std::vector<Sample> all = all_samples(scratch.path());
+    return all;
+}
+
+std::vector<std::string> text_lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream ss(text);
+    for (std::string l; std::getline(ss, l);) out.push_back(l);
     return out;
 }
 

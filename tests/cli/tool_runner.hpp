@@ -19,6 +19,9 @@ struct ToolResult {
 // $RIPKIT_TOOL (set by ctest to the built tool).
 std::filesystem::path tool_path();
 ToolResult run_tool(const std::vector<std::string>& args);
+// The same with stderr on a pseudo-terminal (what a user at a terminal sees:
+// progress drawn in place); `err` holds the bytes the terminal received.
+ToolResult run_tool_on_terminal(const std::vector<std::string>& args);
 // Any program, found on PATH when `program` has no slash.
 ToolResult run_program(const std::string& program, const std::vector<std::string>& args);
 
@@ -43,6 +46,11 @@ struct Sample {
 // Every registered format's samples: samples/<id>/ in the source tree when it
 // is there, else freshly written by the format's own writer into `scratch`.
 std::vector<Sample> all_samples(const std::filesystem::path& scratch);
+// all_samples, made once per test program (into a folder that lives as long).
+const std::vector<Sample>& shared_samples();
+
+// `text` split at line breaks (a failing run must print exactly one).
+std::vector<std::string> text_lines(const std::string& text);
 
 std::string read_text(const std::filesystem::path& p);
 // Every regular file below `dir`, relative, sorted.
