@@ -83,7 +83,7 @@ std::vector<ItemSummary> LevelDocument::items() const {
         s.fields = {{"slot", m.slot}, {"meshes", m.mesh_count}};
         if (name) s.fields["name"] = name;
         if (m.error) {
-            s.label += " (error: " + std::string(m.error->what()) + ")";
+            s.error = m.error;  // listed as "(error: ...)", never as empty
             s.fields["error"] = error_json(*m.error);
         } else {
             s.empty = m.mesh_count == 0;
@@ -102,7 +102,7 @@ std::vector<ItemSummary> LevelDocument::items() const {
                   std::to_string(vertices) + " vertices, " + std::to_string(faces) + " faces";
     rooms.fields = {{"rooms", level_.rooms.size()}, {"vertices", vertices}, {"faces", faces}};
     if (const Error* e = rooms_error()) {
-        rooms.label += " (error: " + std::string(e->what()) + ")";
+        rooms.error = *e;
         rooms.fields["error"] = error_json(*e);
     } else {
         rooms.empty = faces == 0;
@@ -131,6 +131,15 @@ json LevelDocument::dump(std::optional<int64_t> item) const {
     return dump_moveable(level_, moveable(*item));
 }
 
+// What a scene of `faces` faces holds at most: per face four vertices
+// (position, normal, UV, colour, joints) and two triangles, and every texture
+// page as RGBA (a PNG is no larger).
+void LevelDocument::charge_scene_bytes(uint64_t faces, const std::string& what) const {
+    constexpr uint64_t kVertexBytes = 64, kPageBytes = 256 * 256 * 4;
+    budget_->charge_bytes(
+        faces * (4 * kVertexBytes + 6 * sizeof(uint32_t)) + level_.pages.size() * kPageBytes, what);
+}
+
 Scene LevelDocument::scene(int64_t item) const {
     Scene scene;
     if (item == kRoomsItem) {
@@ -139,6 +148,7 @@ Scene LevelDocument::scene(int64_t item) const {
         for (const Room& r : level_.rooms) faces += r.faces.size();
         if (faces == 0) fail_no_offset(ErrorKind::Usage, "rooms with faces (this level has none)");
         budget_->charge_steps(faces + 1, "room faces");
+        charge_scene_bytes(faces, "the rooms' meshes and textures");
         scene = rooms_scene(level_, conv_);
     } else {
         const Moveable& m = moveable(item);
@@ -147,6 +157,8 @@ Scene LevelDocument::scene(int64_t item) const {
             fail_no_offset(ErrorKind::Usage,
                            "a moveable with meshes (slot " + std::to_string(m.slot) + " has none)");
         budget_->charge_steps(face_count(level_, m) + 1, "moveable faces");
+        charge_scene_bytes(face_count(level_, m),
+                           "slot " + std::to_string(m.slot) + "'s meshes and textures");
         scene = moveable_scene(level_, m, conv_);
         scene.extras["slot"] = m.slot;
     }

@@ -31,6 +31,8 @@ class LevelDocument : public Document {
 
   private:
     const Moveable& moveable(int64_t item) const;
+    // Charges a scene of `faces` faces (and the texture pages) to the budget.
+    void charge_scene_bytes(uint64_t faces, const std::string& what) const;
     // The first room error, if any: the rooms item's error.
     const Error* rooms_error() const;
 

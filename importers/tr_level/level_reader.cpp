@@ -171,6 +171,7 @@ void read_meshes(const ByteReader& pool, Level& level, Budget& budget) {
     level.mesh_of_pointer.assign(level.mesh_pointers.size(), -1);
     std::vector<std::pair<uint32_t, int>> seen;  // pointer -> record, sorted
     for (size_t i = 0; i < level.mesh_pointers.size(); ++i) {
+        budget.progress(i, level.mesh_pointers.size(), "mesh " + n(i));
         const uint32_t p = level.mesh_pointers[i];
         auto it = std::lower_bound(seen.begin(), seen.end(), std::make_pair(p, -1));
         if (it == seen.end() || it->first != p) {

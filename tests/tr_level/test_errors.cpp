@@ -174,6 +174,8 @@ TEST_CASE("tr_level a vertex count far past the room data fails the rooms item o
     CHECK_NOTHROW(doc->scene(0));
     const auto items = doc->items();
     CHECK(items.back().fields.contains("error"));
+    REQUIRE(items.back().error);
+    CHECK(items.back().error->kind() == ErrorKind::Truncated);
     CHECK_FALSE(items.back().empty);
 }
 
@@ -192,6 +194,8 @@ TEST_CASE("tr_level a mesh pointer past the mesh data") {
         CHECK_NOTHROW(doc->scene(8));
         CHECK(doc->default_item() == 8);  // the first moveable that decoded
         CHECK(doc->items()[0].fields.contains("error"));
+        REQUIRE(doc->items()[0].error);
+        CHECK(doc->items()[0].error->kind() == ErrorKind::BadIndex);
     }
 }
 
