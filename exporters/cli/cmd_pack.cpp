@@ -1,10 +1,9 @@
 // `convert SCENE.glb|.gltf|.fbx OUT.PAK|OUT.BIN|OUT.Animation_Z`: the
 // direction back, a scene written as a game file by the format's encoder.
 #include <algorithm>
-#include <cstdio>
-#include <iostream>
 
 #include "commands.hpp"
+#include "messages.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
@@ -98,10 +97,11 @@ int run_pack(const ConvertArgs& a) {
     eo.files = &disk;
     eo.limits = options.limits;
     const EncodeResult r = encoder.encode(scene, eo);
+    // Held until the file is in place: a failing run prints its error only.
     for (const std::string& w : r.warnings)
-        std::fprintf(stderr, "ripkit: warning: %s: %s\n", a.common.file.c_str(), w.c_str());
+        Messages::get().err("ripkit: warning: " + a.common.file + ": " + w);
     write_file_atomic(a.out, r.bytes, inputs);
-    std::cout << a.out << '\n';
+    Messages::get().out(a.out);
     return 0;
 }
 

@@ -9,6 +9,8 @@
 #include "../../importers/zouna/crc32.hpp"
 #include "../../importers/zouna/samples.hpp"
 #include "../../importers/zouna/writer.hpp"
+#include "level_document.hpp"  // importers/tr_level
+#include "testkit/demo_level.hpp"
 
 namespace ripkit::hostile {
 
@@ -90,8 +92,28 @@ CorruptInput rugrats_short_channel() {
     return {"SHORT.BIN", "rugrats_cine", {1}, 2, "frame 4 of 9", file};
 }
 
+CorruptInput tr_level_bad_mesh_pointer() {
+    using namespace tr_level;
+    testkit::LevelSpec spec = testkit::demo_level(Version::Tr4);
+    constexpr uint32_t kBroken = 5;
+    spec.mesh_pointers.at(kBroken) = 0x00ABCDEF;
+    CorruptInput in{"BROKEN.TR4", "tr_level", {}, -1, "mesh pointer 5", {}};
+    for (const Moveable& m : spec.moveables) {
+        if (m.mesh_count == 0) continue;
+        const bool draws = m.starting_mesh <= kBroken && kBroken < m.starting_mesh + m.mesh_count;
+        if (draws && in.bad < 0)
+            in.bad = m.slot;
+        else if (!draws)
+            in.good.push_back(m.slot);
+    }
+    in.good.push_back(kRoomsItem);
+    in.bytes = testkit::write_level(spec);
+    return in;
+}
+
 std::vector<CorruptInput> all_corrupt_inputs() {
-    return {tr_bad_cutscene(), pikachu_cycle(), zouna_bad_slice(), rugrats_short_channel()};
+    return {tr_bad_cutscene(), pikachu_cycle(), zouna_bad_slice(), rugrats_short_channel(),
+            tr_level_bad_mesh_pointer()};
 }
 
 }  // namespace ripkit::hostile

@@ -31,6 +31,10 @@ CorruptInput zouna_bad_slice();
 // and the stream holds 3 with no end marker.
 CorruptInput rugrats_short_channel();
 
+// The TR4 demo level with mesh pointer 5 past the mesh data: the one
+// moveable drawing that mesh fails; the others and the rooms decode.
+CorruptInput tr_level_bad_mesh_pointer();
+
 std::vector<CorruptInput> all_corrupt_inputs();
 
 }  // namespace ripkit::hostile
