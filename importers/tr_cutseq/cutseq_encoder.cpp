@@ -11,27 +11,16 @@
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "scene_to_cutscene.hpp"
+#include "schema.hpp"
 
 namespace ripkit::formats {
 
 const SceneEncoder& tr_cutseq_encoder();
+const Format& tr_cutseq_format();
 
 namespace {
 
 using namespace tr_cutseq;
-
-std::optional<double> number(const EncodeOptions& o, const std::string& key, double lo, double hi) {
-    const auto v = o.setting(key);
-    if (!v) return std::nullopt;
-    try {
-        size_t used = 0;
-        const double d = std::stod(*v, &used);
-        if (used == v->size() && std::isfinite(d) && d >= lo && d <= hi) return d;
-    } catch (const std::exception&) {
-    }
-    fail_no_offset(ErrorKind::Usage, "--set " + key + "=<number in " + std::to_string(lo) + ".." +
-                                         std::to_string(hi) + ">, got '" + *v + "'");
-}
 
 std::optional<Variant> variant_of(const std::string& out_path) {
     std::string ext = std::filesystem::path(out_path).extension().string();
@@ -58,9 +47,11 @@ class CutseqEncoder : public SceneEncoder {
 
     EncodeResult encode(const Scene& scene, const EncodeOptions& o) const override {
         EncodeResult out;
-        ReadOptions ro;
-        ro.limits = o.limits;
-        if (const auto e = number(o, "entries", 1, kMaxEntries)) ro.entries = int(*e);
+        // The format's one schema: an unknown key or a bad value is a usage error.
+        Options given;
+        given.settings = o.settings;
+        const Settings settings(tr_cutseq_format(), given);
+        ReadOptions ro = read_options(settings, o.limits);
         std::optional<CutseqFile> base;
         if (o.base) {
             try {
@@ -82,9 +73,9 @@ class CutseqEncoder : public SceneEncoder {
 
         FromSceneOptions fo;
         fo.native = o.native;
-        fo.scale = number(o, "scale", 1e-9, 1e9);
-        if (const auto f = number(o, "frames", 1, 32767)) fo.frames = int(*f);
-        fo.start = number(o, "start", -1e9, 1e9);
+        if (settings.given("scale")) fo.scale = settings.number("scale");
+        if (settings.given("frames")) fo.frames = int(settings.integer("frames"));
+        if (settings.given("start")) fo.start = settings.number("start");
         fo.animation = o.animation;
         if (base)
             for (const Cutscene& c : base->cutscenes)

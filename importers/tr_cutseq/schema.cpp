@@ -42,6 +42,12 @@ const FormatSchema& schema() {
                     .means("the level's rooms drawn around the cutscene (with --level)")
                     .assumes("the rooms a cutscene plays in are those the camera or an actor's "
                              "root enters at some frame"),
+                ValueDef::integer("frames", 1, 32767)
+                    .decided("the first animation's length at 30 fps")
+                    .means("writing (convert SCENE OUT.PAK): frames the cutscene gets"),
+                ValueDef::number("start", 0, 1e9)
+                    .decided("the animation's earliest key")
+                    .means("writing: the scene time (seconds) of frame 0"),
             },
         .options =
             {

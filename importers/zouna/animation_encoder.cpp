@@ -8,11 +8,13 @@
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "scene_to_animation.hpp"
+#include "schema.hpp"
 #include "writer.hpp"
 
 namespace ripkit::formats {
 
 const SceneEncoder& zouna_encoder();
+const Format& zouna_format();
 
 namespace {
 
@@ -68,19 +70,20 @@ std::string text(const nlohmann::json& j, const char* key) {
     return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
 }
 
-// The layout choices: the scene's own (what it was decoded with), then --set.
-Variants variants_for(const Scene& scene, const std::string& version, const EncodeOptions& o) {
+// The layout choices the scene was decoded with (its extras `settings`; the
+// version is the header's), then --set, through the format's one schema: an
+// unknown key or a bad value given is a usage error.
+Settings settings_for(const Scene& scene, const EncodeOptions& o) {
     Options opts;
     const nlohmann::json& described = scene.extras.is_object() && scene.extras.contains("settings")
                                           ? scene.extras["settings"]
                                           : nlohmann::json();
     if (described.is_object())
         for (const auto& [key, value] : described.items())
-            if (key != "version")
+            if (key != "version" && zouna::schema().setting(key))
                 opts.settings[key] = value.is_string() ? value.get<std::string>() : value.dump();
-    for (const auto& [key, value] : o.settings)
-        if (key != "container" && key != "compress" && key != "start") opts.settings[key] = value;
-    return make_variants(game_from_version(version), opts);
+    for (const auto& [key, value] : o.settings) opts.settings[key] = value;
+    return Settings(zouna_format(), opts);
 }
 
 uint32_t crc_of_stem(const std::string& out_path) {
@@ -128,13 +131,9 @@ std::string header_version(const std::string& version, const Variants& v, const 
     return version;
 }
 
-std::string container_of(const Scene& scene, const EncodeOptions& o) {
-    const std::string c =
-        o.setting("container")
-            .value_or(text(scene.extras, "container") == "object" ? "raw" : "bff0");
-    if (c != "raw" && c != "bff0")
-        fail_no_offset(ErrorKind::Usage, "--set container=bff0|raw, got '" + c + "'");
-    return c;
+std::string container_of(const Scene& scene, const Settings& settings) {
+    if (settings.given("container")) return settings.text("container");
+    return text(scene.extras, "container") == "object" ? "raw" : "bff0";
 }
 
 class AnimationEncoder : public SceneEncoder {
@@ -146,9 +145,12 @@ class AnimationEncoder : public SceneEncoder {
 
     EncodeResult encode(const Scene& scene, const EncodeOptions& o) const override {
         EncodeResult out;
+        const Settings settings = settings_for(scene, o);
+        const std::string order =
+            o.endian.empty() && settings.given("endian") ? settings.text("endian") : o.endian;
         std::optional<Endian> endian;
-        if (o.endian == "little") endian = Endian::Little;
-        if (o.endian == "big") endian = Endian::Big;
+        if (order == "little") endian = Endian::Little;
+        if (order == "big") endian = Endian::Big;
         std::optional<BaseObject> base;
         if (o.base) {
             try {
@@ -176,8 +178,8 @@ class AnimationEncoder : public SceneEncoder {
             parse_names(*bytes, names);
         }
         zouna::FromSceneOptions fo;
-        fo.v = variants_for(scene, version, o);
-        const std::string container = base ? "" : container_of(scene, o);
+        fo.v = make_variants(game_from_version(version), settings);
+        const std::string container = base ? "" : container_of(scene, settings);
         version = header_version(
             version, fo.v, o, base ? !base->prefix.empty() : container == "bff0", base.has_value());
         zouna::Animation base_anim;
@@ -188,13 +190,7 @@ class AnimationEncoder : public SceneEncoder {
         fo.native = o.native;
         fo.names = &names;
         fo.animation = o.animation;
-        if (const auto st = o.setting("start")) {
-            try {
-                fo.start = std::stod(*st);
-            } catch (const std::exception&) {
-                fail_no_offset(ErrorKind::Usage, "--set start=<seconds>, got '" + *st + "'");
-            }
-        }
+        fo.start = settings.number("start");
         const SceneAnimation sa = animation_from_scene(scene, fo, out.warnings);
         const Bytes body = write_animation(sa.anim, *endian, fo.v);
         const uint32_t anim_class = asobo_crc32(kAnimationClass);
@@ -211,10 +207,8 @@ class AnimationEncoder : public SceneEncoder {
         const uint32_t name = o.item        ? static_cast<uint32_t>(*o.item)
                               : sa.name_crc ? sa.name_crc
                                             : crc_of_stem(o.out_path);
-        const std::string compress = o.setting("compress").value_or("none");
-        if (compress != "none" && compress != "lzrs")
-            fail_no_offset(ErrorKind::Usage, "--set compress=none|lzrs, got '" + compress + "'");
-        const Bytes obj = write_object(anim_class, name, {}, body, *endian, compress == "lzrs");
+        const Bytes obj =
+            write_object(anim_class, name, {}, body, *endian, settings.text("compress") == "lzrs");
         out.bytes =
             container == "raw" ? obj : write_bff0(obj, *endian == Endian::Little ? 0 : 12, version);
         return out;

@@ -108,6 +108,19 @@ const FormatSchema& schema() {
                 .means("playback rate for the scene's frame range (key times stay exact)")
                 .assumes("key times are seconds and nothing stores a playback rate: frame "
                          "ranges are given at 30 fps"));
+        f.settings.push_back(
+            ValueDef::choice("container", {{"bff0", {}, "a BFF0 header, then the object"},
+                                           {"raw", {}, "the object alone (dpc-style)"}})
+                .decided("the scene's (extras container), else bff0")
+                .means("writing (convert SCENE OUT.Animation_Z): the file around a new object"));
+        f.settings.push_back(ValueDef::choice("compress", {{"none", {}, "the body as it is"},
+                                                           {"lzrs", {}, "an LZRS-compressed body"}})
+                                 .defaults_to("none")
+                                 .means("writing: how a new object's body is stored"));
+        f.settings.push_back(
+            ValueDef::number("start", 0, 1e9)
+                .defaults_to(0.0)
+                .means("writing: the scene time (seconds) of the engine's time 0"));
         f.options = {
             ValueDef::path("skeleton")
                 .means("a Skel_Z the animation binds to (as one armature with the --anim files)"),

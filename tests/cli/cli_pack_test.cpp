@@ -248,3 +248,44 @@ TEST_CASE(
                     "version=walle", "--set", "container=raw"})
               .exit_code == 0);
 }
+
+TEST_CASE("convert from a scene checks --set against the format's one schema") {
+    TempDir dir;
+    const fs::path pak = tr_sample(dir.path(), "CUTSEQ.PAK");
+    const fs::path glb = dir.path() / "c1.glb";
+    REQUIRE(run_tool({"convert", pak.string(), glb.string()}).exit_code == 0);
+    const fs::path out = dir.path() / "OUT.PAK";
+    const ToolResult typo = run_tool({"convert", glb.string(), out.string(), "--set", "scael=2"});
+    CHECK(typo.exit_code == 2);
+    CHECK_THAT(typo.err, Catch::Contains("got --set scael=2") && Catch::Contains("frames") &&
+                             Catch::Contains("start"));
+    const ToolResult frac =
+        run_tool({"convert", glb.string(), out.string(), "--set", "frames=4.5"});
+    CHECK(frac.exit_code == 2);
+    CHECK_THAT(frac.err, Catch::Contains("--set frames=<an integer in [1, 32767]>, got '4.5'"));
+    const ToolResult junk =
+        run_tool({"convert", glb.string(), out.string(), "--set", "start=2abc"});
+    CHECK(junk.exit_code == 2);
+    CHECK_FALSE(fs::exists(out));
+    // A key the schema declares for writing does what it says.
+    REQUIRE(run_tool({"convert", glb.string(), out.string(), "--set", "frames=10"}).exit_code == 0);
+    CHECK(dump(out, 1)["frames"] == 10);
+
+    const auto [walk, wglb] = walk_glb(dir.path());
+    const fs::path z = dir.path() / "Z.Animation_Z";
+    const ToolResult zip =
+        run_tool({"convert", wglb.string(), z.string(), "--set", "compress=zip"});
+    CHECK(zip.exit_code == 2);
+    CHECK_THAT(zip.err, Catch::Contains("--set compress=<one of none, lzrs>, got 'zip'"));
+    const ToolResult ztypo =
+        run_tool({"convert", wglb.string(), z.string(), "--set", "comp_scael=2048"});
+    CHECK(ztypo.exit_code == 2);
+    CHECK_THAT(ztypo.err,
+               Catch::Contains("got --set comp_scael=2048") && Catch::Contains("container"));
+    CHECK_FALSE(fs::exists(z));
+    REQUIRE(run_tool({"convert", wglb.string(), z.string(), "--set", "compress=lzrs"}).exit_code ==
+            0);
+    const ToolResult d = run_tool({"dump", z.string()});
+    REQUIRE(d.exit_code == 0);
+    CHECK(nlohmann::json::parse(d.out)["object"]["compressed"] == true);
+}

@@ -73,13 +73,15 @@ TEST_CASE("the issue's case: --set scael=2 on a CUTSEQ.PAK is a usage error") {
     TempDir dir;
     const fs::path out = dir.path() / "x.glb";
     check_refused({"convert", pak.string(), out.string(), "--set", "scael=2"}, pak,
-                  {"a setting tr-cutseq takes (entries, scale, interp, cut_threshold, fov, rooms), got "
+                  {"a setting tr-cutseq takes (entries, scale, interp, cut_threshold, fov, rooms, "
+                   "frames, start), got "
                    "--set scael=2"},
                   dir.path());
-    check_refused({"convert", pak.string(), out.string(), "--set", "scale=2abc"}, pak,
-                  {"--set scale=<a number in [1e-09, 1000000000]>, got '2abc'",
-                   "(tr-cutseq settings: entries, scale, interp, cut_threshold, fov, rooms)"},
-                  dir.path());
+    check_refused(
+        {"convert", pak.string(), out.string(), "--set", "scale=2abc"}, pak,
+        {"--set scale=<a number in [1e-09, 1000000000]>, got '2abc'",
+         "(tr-cutseq settings: entries, scale, interp, cut_threshold, fov, rooms, frames, start)"},
+        dir.path());
     // An integer setting given a fraction is refused, not truncated.
     check_refused({"convert", pak.string(), out.string(), "--set", "entries=4.5"}, pak,
                   {"--set entries=<an integer in [1, 255]>, got '4.5'"}, dir.path());

@@ -250,10 +250,12 @@ TEST_CASE("RIPKIT_SETTINGS is checked like --set: ReadFile fails naming the key"
     Module m;
     TempDir tmp;
     const fs::path pak = write_samples(tmp.path / "samples") / "tr_cutseq" / "CUTSEQ.PAK";
-    const std::string keys = "(tr-cutseq settings: entries, scale, interp, cut_threshold, fov, rooms)";
+    const std::string keys =
+        "(tr-cutseq settings: entries, scale, interp, cut_threshold, fov, rooms, frames, start)";
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"scael=2",
-         "usage: a setting tr-cutseq takes (entries, scale, interp, cut_threshold, fov, rooms), got "
+         "usage: a setting tr-cutseq takes (entries, scale, interp, cut_threshold, fov, rooms, "
+         "frames, start), got "
          "--set scael=2"},
         {"scale=2abc", "--set scale=<a number in [1e-09, 1000000000]>, got '2abc' " + keys},
         {"scale=inf", "got 'inf' " + keys},
