@@ -125,6 +125,22 @@ def zouna_roundtrip(exe, samples, work):
     C.ok(worst_t <= 3 ** 0.5 * 0.5 / 4096 + 1e-5, "zouna: location/scale within 1/4096 steps")
     C.ok(worst_a <= 2e-3, "zouna: rotations within 2e-3 rad")
 
+    # "Game version": a new file (no base) gets that header, and the layouts
+    # of the game it names (WALL-E's from 1.291.x, zouna-meshes reference).
+    walle = "v1.291.03.06 - Asobo Studio - Internal Cross Technology"
+    fresh = os.path.join(work, "WALLE.Animation_Z")
+    C.eq(bpy.ops.export_scene.ripkit_zouna(filepath=fresh, version=walle), {"FINISHED"},
+         "zouna export with a game version")
+    info = json.loads(subprocess.run([exe, "info", "--json", fresh], stdout=subprocess.PIPE,
+                                     check=True).stdout)
+    C.eq(info["version"], walle, "zouna: the header holds the version given")
+    C.eq(info["game"], "walle", "zouna: read back as WALL-E")
+    C.eq(info["objects_not_decodable"], 0, "zouna: the WALL-E file decodes")
+    w = zdump(fresh)
+    # A new file orders its nodes by the scene's tree, not the base's table.
+    C.eq(sorted(n["bone"] for n in w["nodes"]), sorted(n["bone"] for n in a["nodes"]),
+         "zouna: the WALL-E file's bones")
+
 
 def main():
     a = U.script_args()

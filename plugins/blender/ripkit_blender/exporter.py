@@ -13,7 +13,7 @@ from . import converter, importer
 
 
 def pack_args(format_id, glb, out, item="", base="", endian="", settings="", start=None,
-              animation=""):
+              animation="", version=""):
     """The `ripkit convert` command line (pure Python, no bpy)."""
     args = ["convert", glb, out, "--format", format_id]
     if item.strip():
@@ -26,6 +26,8 @@ def pack_args(format_id, glb, out, item="", base="", endian="", settings="", sta
         args += ["--anims", animation.strip()]
     if start is not None:
         args += ["--set", "start=%.9g" % start]
+    if version.strip():
+        args += ["--set", "version=" + version.strip()]
     for kv in settings.split(";"):
         if kv.strip():
             args += ["--set", kv.strip()]
@@ -120,12 +122,21 @@ class RIPKIT_OT_export_zouna(_RipkitExportBase, Operator):
                ("big", "Big (GameCube, Wii, X360, PS3)", "")))
     animation: StringProperty(name="Animation", default="",
                               description="Which action/animation to write (empty: the first)")
+    # Readers choose the layouts by the BFF0 header's version string, so a new
+    # file takes a full one; a game name must agree with the header written.
+    version: StringProperty(
+        name="Game version", default="",
+        description="A full BFF0 version string for a new file (e.g. 'v1.291.03.06 - Asobo "
+                    "Studio - Internal Cross Technology' for WALL-E), or a game name "
+                    "(ratatouille, walle, fuel, up, ts3) agreeing with the base; empty: the "
+                    "base's, else the version the scene was read with (ripkit --set version)")
 
     def extra_args(self):
-        return {"item": self.item, "endian": self.endian, "animation": self.animation}
+        return {"item": self.item, "endian": self.endian, "animation": self.animation,
+                "version": self.version}
 
     def draw(self, context):
-        for name in ("item", "base", "endian", "animation", "settings"):
+        for name in ("item", "base", "endian", "version", "animation", "settings"):
             self.layout.prop(self, name)
 
 
