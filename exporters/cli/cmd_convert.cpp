@@ -41,11 +41,12 @@ void hold_result(const ExportResult& r) {
     for (const std::string& n : r.notes) Messages::get().err("ripkit: note: " + n);
 }
 
-ExportOptions export_options(const Session& s, OutputFormat fmt) {
+ExportOptions export_options(const Session& s, const ConvertArgs& a, OutputFormat fmt) {
     ExportOptions eo;
     eo.format = fmt;
     eo.protected_paths = s.protected_paths();
     eo.budget = &s.budget();
+    eo.fbx_bake_keys = a.fbx_bake;
     return eo;
 }
 
@@ -70,7 +71,7 @@ int convert_one(const ConvertArgs& a, OutputFormat fmt) {
     // Some Assimp exporters fail on a bare file name; give it its folder.
     fs::path out = a.out;
     if (out.parent_path().empty()) out = fs::path(".") / out;
-    hold_result(convert_item(session, item, out, export_options(session, fmt)));
+    hold_result(convert_item(session, item, out, export_options(session, a, fmt)));
     return 0;
 }
 
@@ -121,7 +122,7 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
     fs::create_directories(dir, ec);
     if (ec)
         fail_no_offset(ErrorKind::Io, "a writable folder '" + a.out + "' (" + ec.message() + ")");
-    ExportOptions eo = export_options(session, fmt);
+    ExportOptions eo = export_options(session, a, fmt);
     // Without --overwrite an existing output is refused (exit 2) before it is
     // touched; with it, replaced files wait aside until every item is written,
     // and a failing item puts them back (no file that existed is ever lost).
@@ -170,6 +171,8 @@ int run_convert(const ConvertArgs& a) {
     if (wants_pack(a)) return run_pack(a);
     refuse_input_as_output(a.out, a.common);
     const OutputFormat fmt = choose_output_format(a);
+    if (a.fbx_bake && fmt != OutputFormat::Fbx)
+        fail_no_offset(ErrorKind::Usage, "--fbx-bake with FBX output (.fbx or --format fbx)");
     // A .gltf brings `<stem>.bin` along, which may well be the game file.
     if (fmt == OutputFormat::Gltf && !a.all)
         refuse_input_as_output(fs::path(a.out).replace_extension(".bin"), a.common);

@@ -35,6 +35,7 @@ struct ConvertArgs {
     bool overwrite = false;   // --all: replace existing outputs (single convert always may)
     bool keep_going = false;  // --all: convert the rest after a failed item, then exit 1
     std::string format;       // empty: from OUT's extension (glb for --all)
+    bool fbx_bake = false;    // ExportOptions::fbx_bake_keys
     std::string base;         // packing a scene: the game file whose item is replaced
     std::string endian;       // packing a scene: "little" or "big" (Zouna)
 };

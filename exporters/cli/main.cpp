@@ -69,6 +69,10 @@ void define_verbs(CLI::App& app, Verbs& v) {
                      "From a scene: the game file to copy, with --item N replaced");
     conv->add_option("--endian", v.convert.endian, "From a scene: little or big (Zouna)")
         ->check(CLI::IsMember({"little", "big"}));
+    conv->add_flag(
+        "--fbx-bake", v.convert.fbx_bake,
+        "FBX: linear keys at every frame instead of the game's constant, linear and "
+        "cubic keys (for readers that ignore key flags and tangents: Blender, three.js)");
 
     CLI::App* view = app.add_subcommand("view", "One item as a self-contained HTML player page");
     add_common_args(*view, v.view.common);

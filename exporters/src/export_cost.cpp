@@ -19,7 +19,7 @@ namespace {
 struct PerElement {
     double key;           // a key of a STEP/LINEAR channel (glTF: written as it is)
     double cubic_key;     // a key of a CUBICSPLINE channel (glTF: with its tangents)
-    double baked_key;     // a key bake_animations makes (FBX, Collada)
+    double baked_key;     // a key bake_animations makes (Collada)
     double vertex;        // a mesh vertex (position, normal, UV, colour)
     double triangle;      // a triangle (3 indices)
     double texture_byte;  // a byte of embedded PNG
@@ -33,7 +33,7 @@ PerElement per_element(OutputFormat f) {
         case OutputFormat::Gltf:
             return {64, 160, 0, 280, 120, 6, 2048, 2048};
         case OutputFormat::Fbx:
-            return {0, 0, 700, 700, 300, 6, 8192, 8192};
+            return {700, 700, 0, 700, 300, 6, 8192, 8192};
         case OutputFormat::Dae:
             return {0, 0, 900, 900, 400, 8, 8192, 8192};
     }
@@ -69,7 +69,7 @@ ExportCost estimate_export(const Scene& scene, OutputFormat f, bool wav) {
             (ch.interp == Interp::CubicSpline ? cubic : keys) += double(ch.times.size());
             channels += 1;
         }
-    if (f == OutputFormat::Fbx || f == OutputFormat::Dae) {
+    if (f == OutputFormat::Dae) {
         const double baked = double(baked_key_bound(scene, BakeOptions{}.cubic_sample_rate));
         bytes += mul(baked, pe.baked_key);
         steps += baked;

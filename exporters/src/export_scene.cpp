@@ -156,9 +156,13 @@ ExportResult export_staged(const Scene& scene, const fs::path& out, const Export
             stage_gltf(scene, out, options.format, with_wav ? wav.filename().string() : "", st,
                        result.notes, inner);
             break;
-        case OutputFormat::Fbx:
-            stage_fbx(scene, out, st, result.notes, inner);
+        case OutputFormat::Fbx: {
+            FbxOptions fo;
+            fo.bake_keys = options.fbx_bake_keys;
+            if (with_wav) fo.wav_name = wav.filename().string();
+            stage_fbx(scene, out, fo, st, result.notes, inner);
             break;
+        }
         case OutputFormat::Dae:
             stage_collada(scene, out, st, result.notes, inner);
             break;

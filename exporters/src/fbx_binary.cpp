@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
 
 namespace ripkit::fbx {
@@ -12,6 +13,55 @@ namespace {
 constexpr char kMagic[] = "Kaydara FBX Binary  ";  // followed by 0x00 0x1A 0x00
 constexpr size_t kHeaderSize = 27;
 constexpr uint32_t kMaxDepth = 128;
+constexpr size_t kCompressFrom = 128;  // array bytes
+
+// The FileId / footer code pair of files written at kCreationTime (Blender's
+// encode_bin.py uses the same constants; the FBX SDK checks they belong together).
+constexpr uint8_t kFileId[16] = {0x28, 0xb3, 0x2a, 0xeb, 0xb6, 0x24, 0xcc, 0xc2,
+                                 0xbf, 0xc8, 0xb0, 0x2a, 0xa9, 0x2b, 0xfc, 0xf1};
+constexpr uint8_t kFooterId[16] = {0xfa, 0xbc, 0xab, 0x09, 0xd0, 0xc8, 0xd4, 0x66,
+                                   0xb1, 0x76, 0xfb, 0x83, 0x1c, 0xf7, 0x26, 0x7e};
+constexpr uint8_t kFooterMagic[16] = {0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e,
+                                      0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b};
+
+void put_le(Bytes& b, uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) b.push_back(uint8_t(v >> (8 * i)));
+}
+
+template <class T>
+void put_array(Node& n, char type, std::span<const T> v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (v.size() > UINT32_MAX / sizeof(T))
+        fail_no_offset(ErrorKind::AllocationLimit, "an FBX array below 4 GiB");
+    const size_t bytes = v.size() * sizeof(T);
+    Bytes raw;
+    raw.reserve(bytes);
+    for (const T& x : v) {
+        if constexpr (sizeof(T) == 4) {
+            uint32_t bits = 0;
+            std::memcpy(&bits, &x, 4);
+            put_le(raw, bits, 4);
+        } else {
+            static_assert(sizeof(T) == 8);
+            uint64_t bits = 0;
+            std::memcpy(&bits, &x, 8);
+            put_le(raw, bits, 8);
+        }
+    }
+    n.props.push_back(uint8_t(type));
+    put_le(n.props, v.size(), 4);
+    if (bytes >= kCompressFrom) {
+        const Bytes z = codec::zlib_deflate(raw, 6);
+        put_le(n.props, 1, 4);
+        put_le(n.props, z.size(), 4);
+        n.props.insert(n.props.end(), z.begin(), z.end());
+    } else {
+        put_le(n.props, 0, 4);
+        put_le(n.props, bytes, 4);
+        n.props.insert(n.props.end(), raw.begin(), raw.end());
+    }
+    ++n.num_props;
+}
 
 bool wide(uint32_t version) { return version >= 7500; }
 size_t null_record_size(uint32_t version) { return wide(version) ? 25 : 13; }
@@ -224,6 +274,97 @@ void set_double(Node& n, const Prop& p, double v) {
     uint64_t u = 0;
     std::memcpy(&u, &v, 8);
     for (int b = 0; b < 8; ++b) n.props[p.offset + size_t(b)] = uint8_t(u >> (8 * b));
+}
+
+Node& Node::add(std::string child_name) {
+    children.emplace_back(std::move(child_name));
+    return children.back();
+}
+
+Node& Node::c(bool v) {
+    props.push_back('C');
+    props.push_back(v ? 1 : 0);
+    ++num_props;
+    return *this;
+}
+
+Node& Node::i32(int32_t v) {
+    props.push_back('I');
+    put_le(props, uint32_t(v), 4);
+    ++num_props;
+    return *this;
+}
+
+Node& Node::i64(int64_t v) {
+    props.push_back('L');
+    put_le(props, uint64_t(v), 8);
+    ++num_props;
+    return *this;
+}
+
+Node& Node::f64(double v) {
+    uint64_t u = 0;
+    std::memcpy(&u, &v, 8);
+    props.push_back('D');
+    put_le(props, u, 8);
+    ++num_props;
+    return *this;
+}
+
+Node& Node::str(std::string_view v) {
+    if (v.size() > UINT32_MAX)
+        fail_no_offset(ErrorKind::AllocationLimit, "an FBX string below 4 GiB");
+    props.push_back('S');
+    put_le(props, v.size(), 4);
+    props.insert(props.end(), v.begin(), v.end());
+    ++num_props;
+    return *this;
+}
+
+Node& Node::raw(ByteSpan v) {
+    if (v.size() > UINT32_MAX)
+        fail_no_offset(ErrorKind::AllocationLimit, "FBX raw data below 4 GiB");
+    props.push_back('R');
+    put_le(props, v.size(), 4);
+    props.insert(props.end(), v.begin(), v.end());
+    ++num_props;
+    return *this;
+}
+
+Node& Node::f64s(std::span<const double> v) {
+    put_array(*this, 'd', v);
+    return *this;
+}
+Node& Node::f32s(std::span<const float> v) {
+    put_array(*this, 'f', v);
+    return *this;
+}
+Node& Node::i32s(std::span<const int32_t> v) {
+    put_array(*this, 'i', v);
+    return *this;
+}
+Node& Node::i64s(std::span<const int64_t> v) {
+    put_array(*this, 'l', v);
+    return *this;
+}
+
+std::string object_name(std::string_view name, std::string_view cls) {
+    std::string s(name);
+    s.push_back('\0');
+    s.push_back('\1');
+    s.append(cls);
+    return s;
+}
+
+ByteSpan file_id() { return ByteSpan(kFileId, sizeof kFileId); }
+
+Bytes write_document(std::vector<Node> top_level) {
+    File f;
+    f.version = kVersion;
+    f.nodes = std::move(top_level);
+    f.footer_id.assign(kFooterId, kFooterId + 16);
+    f.footer_magic.assign(kFooterMagic, kFooterMagic + 16);
+    return write(f);
 }
 
 }  // namespace ripkit::fbx

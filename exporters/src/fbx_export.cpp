@@ -1,63 +1,24 @@
-// FBX through Assimp's binary "fbx" exporter, then repaired:
-//  - key times: 5.2.5 converts aiVectorKey::mTime as seconds (to_ktime(t))
-//    but the stack length as floor(ticks / mTicksPerSecond) whole seconds, so
-//    keys are handed over in seconds with mTicksPerSecond = 1 and the stack's
-//    LocalStop/ReferenceStop are rewritten to the exact duration;
-//  - the NULL records closing nested node lists are restored (Blender 3.4
-//    refuses the file without them);
-//  - rotation Euler curves are unwrapped (see unwrap_rotation_keys);
-//  - GlobalSettings always says 24 fps and a 1 s time span, so the scene's
-//    frame rate (TimeMode / CustomFrameRate) and duration (TimeSpanStop) are
-//    written from the Scene (see fix_global_time).
-#include <assimp/scene.h>
-
+// FBX 7.5 binary written directly from the Scene (not through Assimp 5.2.5's
+// exporter: it writes no cameras, linear keys only, no user properties, a
+// 24 fps time mode, stack times floored to whole seconds, and binary files
+// that neither Blender nor Assimp itself read back without repair). The
+// document: header with the scene metadata (SceneInfo), GlobalSettings (axes,
+// metres, frame rate, time span), the Document, Definitions, Objects,
+// Connections and Takes; the objects come from fbx_models / fbx_geometry /
+// fbx_materials / fbx_anim.
 #include <algorithm>
-#include <array>
-#include <assimp/Exporter.hpp>
 #include <cmath>
-#include <map>
-#include <set>
-#include <utility>
 
-#include "ripkit/anim_bake.hpp"
-#include "ripkit/assimp/scene_to_assimp.hpp"
+#include "fbx_writer.hpp"
 #include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
-#include "ripkit/fbx_binary.hpp"
 #include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
 namespace {
 
-fbx::Node* child(fbx::Node& n, const std::string& name) {
-    for (fbx::Node& c : n.children)
-        if (c.name == name) return &c;
-    return nullptr;
-}
-
-void fix_stack_times(const Scene& scene, fbx::File& f) {
-    fbx::Node* objects = nullptr;
-    for (fbx::Node& n : f.nodes)
-        if (n.name == "Objects") objects = &n;
-    if (!objects) return;
-    size_t anim = 0;
-    for (fbx::Node& n : objects->children) {
-        if (n.name != "AnimationStack") continue;
-        if (anim >= scene.animations.size()) break;
-        const int64_t stop =
-            std::llround(scene.animations[anim++].duration * double(fbx::kKTimePerSecond));
-        fbx::Node* p70 = child(n, "Properties70");
-        if (!p70) continue;
-        for (fbx::Node& p : p70->children) {
-            if (p.name != "P") continue;
-            const std::vector<fbx::Prop> props = fbx::parse_props(p);
-            if (props.empty() || (props[0].str != "LocalStop" && props[0].str != "ReferenceStop"))
-                continue;
-            if (props.back().type == 'L') fbx::set_int64(p, props.back(), stop);
-        }
-    }
-}
+using fbx::Node;
 
 // The playback rate of docs/architecture.md: scene extras frame_rate, else the
 // first animation's; 0 when neither says.
@@ -84,157 +45,187 @@ int fbx_time_mode(double rate) {
     return 14;
 }
 
-void fix_global_time(const Scene& scene, fbx::File& f) {
-    fbx::Node* settings = nullptr;
-    for (fbx::Node& n : f.nodes)
-        if (n.name == "GlobalSettings") settings = &n;
-    fbx::Node* p70 = settings ? child(*settings, "Properties70") : nullptr;
-    if (!p70) return;
+int64_t ktime(double seconds) { return std::llround(seconds * double(fbx::kKTimePerSecond)); }
+
+double longest_animation(const Scene& scene) {
+    double d = 0.0;
+    for (const Animation& a : scene.animations) d = std::max(d, a.duration);
+    return d;
+}
+
+// Scene extras (format, item, frame rate, assumptions, ...) and the audio file.
+nlohmann::json scene_metadata(const Scene& scene, const std::string& wav_name) {
+    nlohmann::json meta = scene.extras.is_object() ? scene.extras : nlohmann::json::object();
+    if (!wav_name.empty() && scene.audio) {
+        nlohmann::json& audio = meta["audio"];
+        if (!audio.is_object())
+            audio = {
+                {"rate", scene.audio->sample_rate},
+                {"channels", scene.audio->channels},
+                {"frames",
+                 scene.audio->channels ? scene.audio->samples.size() / scene.audio->channels : 0}};
+        audio["file"] = wav_name;
+    }
+    return meta;
+}
+
+std::string meta_string(const nlohmann::json& meta, const char* key) {
+    const auto it = meta.find(key);
+    if (it == meta.end()) return "";
+    return it->is_string() ? it->get<std::string>() : it->dump();
+}
+
+Node header(const Scene& scene, const nlohmann::json& meta) {
+    Node h("FBXHeaderExtension");
+    h.add("FBXHeaderVersion").i32(1003);  // below 1004: KTime is 46186158000 per second
+    h.add("FBXVersion").i32(int32_t(fbx::kVersion));
+    h.add("EncryptionType").i32(0);
+    Node& stamp = h.add("CreationTimeStamp");
+    stamp.add("Version").i32(1000);
+    for (const auto& [field, v] : {std::pair{"Year", 1970},
+                                   {"Month", 1},
+                                   {"Day", 1},
+                                   {"Hour", 10},
+                                   {"Minute", 0},
+                                   {"Second", 0},
+                                   {"Millisecond", 0}})
+        stamp.add(field).i32(v);
+    h.add("Creator").str("ripkit");
+    // Document-level metadata: ufbx (metadata.scene_props) and the FBX SDK
+    // (FbxDocumentInfo) read SceneInfo.
+    Node& info = h.add("SceneInfo");
+    info.str(fbx::object_name("GlobalInfo", "SceneInfo")).str("UserData");
+    info.add("Type").str("UserData");
+    info.add("Version").i32(100);
+    Node& md = info.add("MetaData");
+    md.add("Version").i32(100);
+    md.add("Title").str(scene.name);
+    md.add("Subject").str(meta_string(meta, "format"));
+    md.add("Author").str("");
+    md.add("Keywords").str("");
+    md.add("Revision").str("");
+    md.add("Comment").str(meta_string(meta, "assumptions"));
+    Node& p70 = fbxw::properties(info);
+    fbxw::p_string(p70, "Original|ApplicationVendor", "ripkit");
+    fbxw::p_string(p70, "Original|ApplicationName", "ripkit");
+    fbxw::p_user_extras(p70, meta, {});
+    return h;
+}
+
+Node global_settings(const Scene& scene) {
+    Node g("GlobalSettings");
+    g.add("Version").i32(1000);
+    Node& p = g.add("Properties70");
+    // Y up, Z front, X right (the Scene's glTF axes); 1 unit = 1 m (100 cm).
+    fbxw::p_int(p, "UpAxis", 1);
+    fbxw::p_int(p, "UpAxisSign", 1);
+    fbxw::p_int(p, "FrontAxis", 2);
+    fbxw::p_int(p, "FrontAxisSign", 1);
+    fbxw::p_int(p, "CoordAxis", 0);
+    fbxw::p_int(p, "CoordAxisSign", 1);
+    fbxw::p_int(p, "OriginalUpAxis", 1);
+    fbxw::p_int(p, "OriginalUpAxisSign", 1);
+    fbxw::p_double(p, "UnitScaleFactor", 100.0);
+    fbxw::p_double(p, "OriginalUnitScaleFactor", 100.0);
+    fbxw::p_vector3(p, "AmbientColor", "ColorRGB", "Color", "", glm::dvec3(0.0));
+    fbxw::p_string(p, "DefaultCamera", "Producer Perspective");
     const double rate = scene_frame_rate(scene);
-    const int mode = rate > 0 ? fbx_time_mode(rate) : 0;
-    double duration = 0.0;
-    for (const Animation& a : scene.animations) duration = std::max(duration, a.duration);
-    for (fbx::Node& p : p70->children) {
-        if (p.name != "P") continue;
-        const std::vector<fbx::Prop> props = fbx::parse_props(p);
-        if (props.size() < 5) continue;
-        const std::string& key = props[0].str;
-        const fbx::Prop& value = props.back();
-        if (key == "TimeMode" && mode && value.type == 'I') fbx::set_int32(p, value, mode);
-        if (key == "CustomFrameRate" && mode == 14 && value.type == 'D')
-            fbx::set_double(p, value, rate);
-        // A scene without animations keeps Assimp's span.
-        if (key == "TimeSpanStop" && !scene.animations.empty() && value.type == 'L')
-            fbx::set_int64(p, value, std::llround(duration * double(fbx::kKTimePerSecond)));
-    }
+    // Never 0 ("default"): readers disagree on what it means.
+    const int mode = rate > 0 ? fbx_time_mode(rate) : 6;
+    fbxw::p_enum(p, "TimeMode", mode);
+    fbxw::p_enum(p, "TimeProtocol", 2);
+    fbxw::p_enum(p, "SnapOnFrameMode", 0);
+    fbxw::p_ktime(p, "TimeSpanStart", 0);
+    fbxw::p_ktime(p, "TimeSpanStop",
+                  ktime(scene.animations.empty() ? 1.0 : longest_animation(scene)));
+    fbxw::p_double(p, "CustomFrameRate", mode == 14 ? rate : -1.0);
+    fbxw::p_int(p, "CurrentTimeMarker", -1);
+    return g;
 }
 
-// Assimp turns every rotation key into Euler angles on its own, so a turn
-// past 180 degrees jumps by 360 and past 90 degrees of pitch it switches to the
-// other Euler solution; Blender then interpolates the long way round. Each key
-// is replaced by whichever equivalent triple - (x, y, z) or
-// (x + 180, 180 - y, z + 180), each axis shifted by whole turns - lies closest
-// to the previous key.
-void unwrap_rotation_keys(std::array<std::vector<float>*, 3> xyz) {
-    const size_t n = xyz[0]->size();
-    for (size_t i = 1; i < n; ++i) {
-        const double prev[3] = {(*xyz[0])[i - 1], (*xyz[1])[i - 1], (*xyz[2])[i - 1]};
-        const double a[3] = {(*xyz[0])[i], (*xyz[1])[i], (*xyz[2])[i]};
-        const double b[3] = {a[0] + 180.0, 180.0 - a[1], a[2] + 180.0};
-        double best[3] = {0, 0, 0}, best_dist = 1e300;
-        for (const double* cand : {a, b}) {
-            double c[3], dist = 0;
-            for (int k = 0; k < 3; ++k) {
-                c[k] = cand[k] - 360.0 * std::round((cand[k] - prev[k]) / 360.0);
-                dist += std::abs(c[k] - prev[k]);
-            }
-            if (dist < best_dist - 1e-9) {
-                best_dist = dist;
-                std::copy(c, c + 3, best);
-            }
-        }
-        for (int k = 0; k < 3; ++k) (*xyz[k])[i] = float(best[k]);
-    }
+Node documents(const Scene& scene, int64_t id) {
+    Node d("Documents");
+    d.add("Count").i32(1);
+    Node& doc = d.add("Document");
+    doc.i64(id).str("").str("Scene");
+    Node& p = doc.add("Properties70");
+    p.add("P").str("SourceObject").str("object").str("").str("");
+    fbxw::p_string(p, "ActiveAnimStackName",
+                   scene.animations.empty() ? "" : scene.animations[0].name);
+    doc.add("RootNode").i64(0);
+    return d;
 }
 
-void unwrap_euler_curves(fbx::File& f) {
-    fbx::Node* objects = nullptr;
-    fbx::Node* connections = nullptr;
-    for (fbx::Node& n : f.nodes) {
-        if (n.name == "Objects") objects = &n;
-        if (n.name == "Connections") connections = &n;
+Node definitions(const std::map<std::string, int>& counts) {
+    Node d("Definitions");
+    d.add("Version").i32(100);
+    int total = 1;
+    for (const auto& [type, n] : counts) total += n;
+    d.add("Count").i32(total);
+    d.add("ObjectType").str("GlobalSettings").add("Count").i32(1);
+    for (const auto& [type, n] : counts) d.add("ObjectType").str(type).add("Count").i32(n);
+    return d;
+}
+
+Node takes(const Scene& scene) {
+    Node t("Takes");
+    t.add("Current").str(scene.animations.empty() ? "" : scene.animations[0].name);
+    for (const Animation& a : scene.animations) {
+        Node& take = t.add("Take");
+        take.str(a.name);
+        take.add("FileName").str(a.name + ".tak");
+        take.add("LocalTime").i64(0).i64(ktime(a.duration));
+        take.add("ReferenceTime").i64(0).i64(ktime(a.duration));
     }
-    if (!objects || !connections) return;
-    std::set<int64_t> rotation_nodes;
-    std::map<int64_t, fbx::Node*> curves;
-    for (fbx::Node& n : objects->children) {
-        if (n.name != "AnimationCurveNode" && n.name != "AnimationCurve") continue;
-        const std::vector<fbx::Prop> props = fbx::parse_props(n);
-        if (props.size() < 2 || props[0].type != 'L') continue;
-        if (n.name == "AnimationCurve")
-            curves[props[0].i] = &n;
-        else if (!props[1].str.empty() && props[1].str[0] == 'R' &&
-                 (props[1].str.size() == 1 || props[1].str[1] == '\0'))
-            rotation_nodes.insert(props[0].i);
-    }
-    // curve node -> its X, Y, Z curves ("C" "OP" curve node "d|X").
-    std::map<int64_t, std::array<fbx::Node*, 3>> axes;
-    for (const fbx::Node& c : connections->children) {
-        const std::vector<fbx::Prop> p = fbx::parse_props(c);
-        if (p.size() < 4 || p[0].str != "OP" || !rotation_nodes.count(p[2].i) ||
-            !curves.count(p[1].i))
-            continue;
-        const std::string& axis = p[3].str;
-        if (axis.size() != 3 || axis.compare(0, 2, "d|") != 0 || axis[2] < 'X' || axis[2] > 'Z')
-            continue;
-        axes.try_emplace(p[2].i, std::array<fbx::Node*, 3>{nullptr, nullptr, nullptr})
-            .first->second[size_t(axis[2] - 'X')] = curves[p[1].i];
-    }
-    for (auto& [uid, xyz] : axes) {
-        if (!xyz[0] || !xyz[1] || !xyz[2]) continue;
-        std::array<fbx::Node*, 3> value_nodes{};
-        std::array<fbx::Prop, 3> value_props{};
-        std::array<std::vector<float>, 3> values;
-        bool ok = true;
-        for (int k = 0; k < 3 && ok; ++k) {
-            fbx::Node* kv = child(*xyz[size_t(k)], "KeyValueFloat");
-            const std::vector<fbx::Prop> p = kv ? fbx::parse_props(*kv) : std::vector<fbx::Prop>{};
-            ok = kv && p.size() == 1 && p[0].type == 'f' && p[0].encoding == 0;
-            if (!ok) break;
-            value_nodes[size_t(k)] = kv;
-            value_props[size_t(k)] = p[0];
-            values[size_t(k)] = fbx::get_floats(*kv, p[0]);
-        }
-        if (!ok || values[0].size() != values[1].size() || values[0].size() != values[2].size())
-            continue;
-        unwrap_rotation_keys({&values[0], &values[1], &values[2]});
-        for (size_t k = 0; k < 3; ++k) fbx::set_floats(*value_nodes[k], value_props[k], values[k]);
-    }
+    return t;
 }
 
 }  // namespace
 
-Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx) {
-    fbx::File f = fbx::parse(assimp_fbx);
-    fix_stack_times(scene, f);
-    fix_global_time(scene, f);
-    unwrap_euler_curves(f);
-    return fbx::write(f);
+Bytes fbx_bytes(const Scene& scene, const FbxOptions& options, std::vector<std::string>& notes,
+                Budget& budget) {
+    return detail::guard_alloc("ripkit's FBX writer", [&] {
+        fbxw::Doc doc(budget);
+        const int64_t document_id = doc.new_id();
+        const fbxw::Models models = fbxw::write_models(scene, doc, notes);
+        const fbxw::Materials mats = fbxw::write_materials(scene, doc, notes);
+        fbxw::write_meshes(scene, doc, models, mats);
+        fbxw::AnimOptions anim;
+        anim.bake = options.bake_keys;
+        anim.frame_rate = scene_frame_rate(scene) > 0 ? scene_frame_rate(scene) : 30.0;
+        fbxw::write_animations(scene, doc, models, anim);
+
+        const nlohmann::json meta = scene_metadata(scene, options.wav_name);
+        std::vector<fbx::Node> top;
+        top.push_back(header(scene, meta));
+        top.emplace_back("FileId").raw(fbx::file_id());
+        top.emplace_back("CreationTime").str(fbx::kCreationTime);
+        top.emplace_back("Creator").str("ripkit");
+        top.push_back(global_settings(scene));
+        top.push_back(documents(scene, document_id));
+        top.emplace_back("References");
+        top.push_back(definitions(doc.counts()));
+        top.push_back(doc.take_objects());
+        top.push_back(doc.take_connections());
+        top.push_back(takes(scene));
+        return fbx::write_document(std::move(top));
+    });
 }
 
 Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes, Budget& budget) {
-    AssimpHandoverOptions handover;
-    handover.include_animations = false;  // baked below instead
-    handover.budget = &budget;
-    std::unique_ptr<aiScene> ai = to_aiscene(scene, handover);
-    BakeOptions bake;
-    bake.seconds_to_key_time = 1.0;
-    bake.ticks_per_second = 1.0;
-    bake.budget = &budget;
-    bake_animations(scene, ai.get(), bake);
-    Assimp::Exporter exporter;
-    const aiExportDataBlob* blob = detail::guard_alloc(
-        "Assimp's fbx exporter", [&] { return exporter.ExportToBlob(ai.get(), "fbx", 0); });
-    if (!blob)
-        fail_no_offset(ErrorKind::Io, std::string("Assimp's fbx exporter to succeed: ") +
-                                          exporter.GetErrorString());
-    Bytes fixed = detail::guard_alloc("the FBX repair", [&] {
-        return repair_assimp_fbx(scene,
-                                 ByteSpan(static_cast<const uint8_t*>(blob->data), blob->size));
-    });
-    if (!scene.cameras.empty())
-        notes.push_back("FBX: cameras are not exported by Assimp 5.2.5 (their nodes are)");
-    if (!scene.animations.empty())
-        notes.push_back(
-            "FBX: rotations become Euler curves (unwrapped); STEP held, CUBICSPLINE sampled at "
-            "60 Hz");
-    notes.push_back("FBX: extras, texture switching and audio are not carried");
-    return fixed;
+    return fbx_bytes(scene, FbxOptions{}, notes, budget);
 }
 
-void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-               std::vector<std::string>& notes, Budget& budget) {
-    st.add(out, fbx_bytes(scene, notes, budget));
+void stage_fbx(const Scene& scene, const std::filesystem::path& out, const FbxOptions& options,
+               detail::Staging& st, std::vector<std::string>& notes, Budget& budget) {
+    st.add(out, fbx_bytes(scene, options, notes, budget));
+    if (!scene.animations.empty())
+        notes.push_back(options.bake_keys
+                            ? "FBX: keys baked to linear keys at every frame"
+                            : "FBX: rotations become Euler curves (keys added where cubic Euler "
+                              "interpolation leaves the quaternion path)");
+    if (scene.audio)
+        notes.push_back("FBX: audio is not embedded (no open FBX reader reads FBX audio)");
 }
 
 }  // namespace ripkit

@@ -1,5 +1,5 @@
 # Runs one Blender test script headless with a fresh add-on folder:
-#   cmake -DBLENDER=... -DSCRIPT=... -DWORK=... [-DZIP= -DRIPKIT= -DMAKE_SAMPLES= -DSAMPLES=] -P run_blender.cmake
+#   cmake -DBLENDER=... -DSCRIPT=... -DWORK=... [-DZIP= -DRIPKIT= -DMAKE_SAMPLES= -DSAMPLES= -DFIXTURE=] -P run_blender.cmake
 # Fails (never skips) when Blender is missing, with the install hint.
 if(NOT BLENDER OR NOT EXISTS "${BLENDER}")
   message(FATAL_ERROR "Blender 3.4 is needed for this test and was not found. Install it with "
@@ -21,7 +21,7 @@ file(MAKE_DIRECTORY ${WORK}/user_scripts ${WORK}/user_config)
 set(ENV{BLENDER_USER_SCRIPTS} ${WORK}/user_scripts)
 set(ENV{BLENDER_USER_CONFIG} ${WORK}/user_config)
 set(args --zip ${ZIP} --work ${WORK}/run)
-foreach(opt RIPKIT MAKE_SAMPLES SAMPLES)
+foreach(opt RIPKIT MAKE_SAMPLES SAMPLES FIXTURE)
   if(${opt})
     string(TOLOWER ${opt} name)
     string(REPLACE "_" "-" name ${name})

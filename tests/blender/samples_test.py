@@ -5,7 +5,8 @@ checked against what ripkit says about the same file outside Blender (the
 
   1. the add-on's operator (File > Import > ripkit > Any format), item by item;
   2. plain File > Import > glTF 2.0 of `ripkit convert FILE out.glb` (restore off);
-  3. File > Import > FBX of `ripkit convert FILE out.fbx`.
+  3. File > Import > FBX of `ripkit convert FILE out.fbx`, compared with 2 (world matrices of
+     the animated objects at the key times, camera lens and lens keys).
 
   blender -b --factory-startup --python-exit-code 1 --python samples_test.py -- \
       --zip ZIP --work DIR --ripkit PATH [--make-samples PATH] [--samples DIR]
@@ -22,6 +23,7 @@ import sys
 import wave
 
 import bpy
+from mathutils import Matrix
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import blender_util as U  # noqa: E402
@@ -342,9 +344,94 @@ def check_plain(g, label):
     check_keys(g, label, 0, scene.render.fps, objs, bones)
     U.check_world(C, scene, None, label)
     check_node_extras(g, label, objs, bones, restored=False)
+    return world_at_key_times(g, 0, scene.render.fps / scene.render.fps_base)
 
 
-def check_fbx(g, label, notes, sample):
+MAX_KEY_TIMES = 6  # per channel, spread over its keys
+
+
+def key_times(g):
+    """{object name: sorted key times} of the first animation (the active one),
+    for nodes that are objects (joints are bones, posed differently by the two
+    importers): at most MAX_KEY_TIMES per channel, first and last included."""
+    nodes, joints, out = g.get("nodes"), g.joints(), {}
+    for anim, node, path, interp, times, values in g.channels():
+        if anim is not g.get("animations")[0] or node in joints:
+            continue
+        n = len(times)
+        picks = sorted({round(i * (n - 1) / (MAX_KEY_TIMES - 1)) for i in range(MAX_KEY_TIMES)}) if n > 1 else [0]
+        out.setdefault(nodes[node]["name"][:63], set()).update(times[i] for i in picks)
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def world_at_key_times(g, first, fps):
+    """{object name: [(time, world matrix)]} at the animation's key times."""
+    scene, objs, out = bpy.context.scene, objects_by_name(), {}
+    for name, times in key_times(g).items():
+        if name in objs:
+            out[name] = []
+            for t in times:
+                f = first + t * fps
+                scene.frame_set(int(math.floor(f + 1e-6)), subframe=(f + 1e-6) % 1.0)
+                out[name].append((t, objs[name].matrix_world.copy()))
+    scene.frame_set(0)
+    cams = {o.name: o.data.lens for o in bpy.data.objects if o.type == "CAMERA"}
+    return out, cams
+
+
+def matrix_diff(a, b):
+    """Largest difference of the rotation/scale part and of the translation
+    relative to its size (scenes are metres to kilometres)."""
+    rot = max(abs(a[i][j] - b[i][j]) for i in range(3) for j in range(3))
+    move = max(abs(a[i][3] - b[i][3]) / max(1.0, abs(b[i][3])) for i in range(3))
+    return max(rot, move)
+
+
+def check_fbx_against_gltf(g, label, gltf_worlds, gltf_lens, fps):
+    """The FBX import and the plain glTF import of the same item agree: every
+    animated object's world matrix at the animation's key times (the camera
+    points where the glTF camera points), and the camera lens (within 0.01 mm)
+    with its lens keys."""
+    objs = objects_by_name()
+    compared = 0
+    for name, samples in gltf_worlds.items():
+        if not C.ok(name in objs, label + " object %s in the FBX import" % name):
+            continue
+        # The glTF importer turns every node into Blender's Z-up axes; the FBX
+        # importer turns the whole tree once (its objects keep their Y-up
+        # frames: world = glTF world @ Rx(90)) except cameras, which both
+        # importers orient as Blender cameras.
+        frame = Matrix() if objs[name].type == "CAMERA" else Matrix.Rotation(math.pi / 2, 4, "X")
+        for t, want in samples:
+            f = 1 + t * fps  # Blender's FBX import starts at frame 1 (anim_offset)
+            bpy.context.scene.frame_set(int(math.floor(f + 1e-6)), subframe=(f + 1e-6) % 1.0)
+            d = matrix_diff(objs[name].matrix_world, want @ frame)
+            C.ok(d <= 2e-4, label + " %s world matrix at %.4f s equals the glTF import's "
+                 "(differs by %.2g)" % (name, t, d))
+            compared += 1
+    for name, lens in gltf_lens.items():
+        cam = objs.get(name)
+        if not C.ok(cam is not None and cam.type == "CAMERA", label + " camera %s from the FBX" % name):
+            continue
+        bpy.context.scene.frame_set(0)
+        C.near(cam.data.lens, lens, label + " camera %s lens = the glTF import's (mm)" % name, 0.01)
+    for ci, cam in enumerate(g.get("cameras")):
+        times = cam.get("extras", {}).get("yfov_times", [])
+        values = cam.get("extras", {}).get("yfov_values", [])
+        obj = next((o for o in bpy.data.objects if o.type == "CAMERA"), None)
+        if not times or obj is None:
+            continue
+        fc = U.fcurve(obj.data, "lens")
+        C.eq(len(fc.keyframe_points) if fc else 0, len(times), label + " FBX lens key count")
+        for t, v in zip(times, values):
+            f = 1 + t * fps
+            bpy.context.scene.frame_set(int(math.floor(f + 1e-6)), subframe=(f + 1e-6) % 1.0)
+            C.near(obj.data.lens, U.lens_of(24.0, v), label + " FBX lens at %.3f s" % t, 0.01)
+    bpy.context.scene.frame_set(1)
+    return compared
+
+
+def check_fbx(g, label, notes, sample, gltf_worlds, gltf_lens):
     scene = bpy.context.scene
     fps = scene.render.fps / scene.render.fps_base
     armas = [o for o in bpy.data.objects if o.type == "ARMATURE"]
@@ -352,6 +439,8 @@ def check_fbx(g, label, notes, sample):
     got = {"armatures": len(armas), "bones": sum(len(a.data.bones) for a in armas),
            "cameras": len([o for o in bpy.data.objects if o.type == "CAMERA"]),
            "actions": len(bpy.data.actions), "fps": fps}
+    C.eq(got["cameras"], len(g.get("cameras")), label + " FBX camera count")
+    got["world_matrices_compared"] = check_fbx_against_gltf(g, label, gltf_worlds, gltf_lens, fps)
     rate, _ = contract_rate_count(g)
     if g.get("animations") and rate:
         # GlobalSettings TimeMode/CustomFrameRate: Blender plays at the game's rate.
@@ -367,9 +456,6 @@ def check_fbx(g, label, notes, sample):
     if glb_end > 0 and C.ok(ends, label + " actions imported"):
         got["duration_s"] = (max(ends) - min(starts)) / fps
         C.near(got["duration_s"], glb_end, label + " animation duration (s)", 1.0 / fps + 1e-6)
-    if g.get("cameras") and not got["cameras"]:
-        C.ok(any("camera" in n.lower() for n in notes),
-             label + " FBX has no camera, so `ripkit convert` must say so in a note")
     FBX_REPORT.append((sample, got, notes))
 
 
@@ -396,7 +482,7 @@ def run_item(exe, path, item, fields, work, label):
     U.prefs().restore_plain_gltf = False
     U.numpy_shim()
     bpy.ops.import_scene.gltf(filepath=glb)
-    check_plain(g, label + " [plain glTF]")
+    gltf_worlds, gltf_lens = check_plain(g, label + " [plain glTF]")
     U.prefs().restore_plain_gltf = True
     # 3. FBX
     rc, _, err = ripkit(exe, "convert", path, fbx, "--item", str(item))
@@ -406,7 +492,7 @@ def run_item(exe, path, item, fields, work, label):
     U.fresh_scene()
     try:
         bpy.ops.import_scene.fbx(filepath=fbx)
-        check_fbx(g, label + " [FBX]", notes, label)
+        check_fbx(g, label + " [FBX]", notes, label, gltf_worlds, gltf_lens)
     except RuntimeError as e:
         C.ok(False, label + " Blender's FBX importer: " + str(e).strip())
         FBX_REPORT.append((label, {"error": str(e).strip()}, notes))

@@ -118,7 +118,7 @@ TEST_CASE("the baked key bound covers what bake_animations makes", "[cost]") {
 }
 
 TEST_CASE("a hostile cubic span is refused by its estimate, before any sample", "[cost]") {
-    // Two CUBICSPLINE keys 300000 s apart: 18M samples at 60 Hz for FBX.
+    // Two CUBICSPLINE keys 300000 s apart: 18M samples at 60 Hz for Collada.
     Channel c;
     c.interp = Interp::CubicSpline;
     c.times = {0.0, 300000.0};
@@ -128,13 +128,32 @@ TEST_CASE("a hostile cubic span is refused by its estimate, before any sample", 
     CHECK(baked_key_bound(s, 60.0) >= 18000000ull);
     Budget b;  // the default limits
     ExportOptions o;
-    o.format = OutputFormat::Fbx;
+    o.format = OutputFormat::Dae;
     o.budget = &b;
     const fs::path dir = temp_dir("hermite");
-    CHECK_THROWS_AS(export_scene(s, dir / "x.fbx", o), Error);
+    CHECK_THROWS_AS(export_scene(s, dir / "x.dae", o), Error);
     CHECK(b.bytes_held() == 0);
     CHECK(empty_dir(dir));
-    // glTF writes the two keys and their tangents exactly: no samples, no refusal.
+    // FBX baked at every frame (9M frames at 30 fps): refused while the
+    // frames are counted, before any is made.
+    o.format = OutputFormat::Fbx;
+    o.fbx_bake_keys = true;
+    {
+        Budget::Scope item(b);  // gives the export's estimate back
+        try {
+            export_scene(s, dir / "x.fbx", o);
+            FAIL("no error");
+        } catch (const Error& e) {
+            CHECK(e.kind() == ErrorKind::AllocationLimit);
+            CHECK(std::string(e.what()).find("writing the scene as fbx") != std::string::npos);
+        }
+    }
+    CHECK(b.bytes_held() == 0);
+    CHECK(empty_dir(dir));
+    // glTF and FBX write the two keys and their tangents exactly: no samples,
+    // no refusal.
+    o.fbx_bake_keys = false;
+    CHECK_NOTHROW(export_scene(s, dir / "x.fbx", o));
     o.format = OutputFormat::Glb;
     CHECK_NOTHROW(export_scene(s, dir / "x.glb", o));
     fs::remove_all(dir);

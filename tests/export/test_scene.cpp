@@ -182,4 +182,19 @@ Scene make_full_scene() {
 
 const Channel& cubic_channel(const Scene& s) { return s.animations.at(0).channels.at(2); }
 
+int add_mouth_track(Scene& s, float rest) {
+    const int track = s.add_node("mover_mouth", s.find_node("mover"));
+    s.nodes[size_t(track)].translation = {rest, 0, 0};
+    s.nodes[size_t(track)].extras = {
+        {"ripkit_track", "mouth"}, {"target", "mover"}, {"component", "x"}};
+    Channel c;
+    c.node = track;
+    c.path = AnimPath::Translation;
+    c.interp = Interp::Step;
+    c.times = {0.0, 0.4, 1.2};
+    c.values = {{3, 0, 0, 0}, {5, 0, 0, 0}, {4, 0, 0, 0}};
+    s.animations.at(0).channels.push_back(c);
+    return track;
+}
+
 }  // namespace ripkit::test

@@ -16,6 +16,11 @@ Bytes make_png(int width, int height, uint8_t r, uint8_t g, uint8_t b);
 // Animation "take" of 2 s; audio 8 kHz stereo.
 Scene make_full_scene();
 
+// Adds "mover_mouth", a face track on "mover" in the docs/architecture.md
+// convention (extras ripkit_track "mouth", component x): STEP 3 -> 5 at
+// 0.4 s -> 4 at 1.2 s, resting at `rest`. Returns its node.
+int add_mouth_track(Scene& s, float rest);
+
 // The cubic channel of make_full_scene (scale on "mover"): keys at 0, 1, 2 s.
 const Channel& cubic_channel(const Scene& s);
 

@@ -20,5 +20,7 @@ glm::vec4 normalised_quat(glm::vec4 q);
 // rotations, shortest path), CUBICSPLINE follows glTF 2.0 Appendix C with the
 // channel's per-second tangents (rotations normalised); clamped outside the keys.
 glm::vec4 evaluate_channel(const Channel& ch, double t);
+// The same in double precision (exporters that differentiate the curve).
+glm::dvec4 evaluate_channel_d(const Channel& ch, double t);
 
 }  // namespace ripkit

@@ -1,4 +1,5 @@
-// FBX and Collada through Assimp's own exporters (with the repairs 5.2.5 needs).
+// FBX (ripkit's own writer) and Collada (Assimp's exporter with the repairs
+// 5.2.5 needs).
 #pragma once
 
 #include <filesystem>
@@ -11,18 +12,25 @@
 
 namespace ripkit {
 
-// Parses Assimp 5.2.5's binary FBX and writes it back repaired (NULL
-// records, exact animation stack times); exposed for tests.
-Bytes repair_assimp_fbx(const Scene& scene, ByteSpan assimp_fbx);
+struct FbxOptions {
+    // Linear keys at every frame of the scene's rate instead of the game's
+    // keys, for readers that ignore key flags and tangents (Blender 3.4,
+    // three.js).
+    bool bake_keys = false;
+    // The WAV written beside the FBX (named in the scene metadata), or empty.
+    std::string wav_name;
+};
 
-// The repaired binary FBX of `scene`, in memory (the fuzz targets export
-// through it); `notes` receives what FBX cannot carry. `budget` takes what the
-// handover and the bake charge on their way (stage_fbx's caller has charged
-// the whole export's estimate already).
+// The binary FBX 7.5 document of `scene` (docs/exporters.md), in memory (the
+// fuzz targets export through it); `notes` receives what FBX cannot carry.
+// `budget` takes the keys, vertices and bytes the writer makes on its way
+// (stage_fbx's caller has charged the whole export's estimate already).
+Bytes fbx_bytes(const Scene& scene, const FbxOptions& options, std::vector<std::string>& notes,
+                Budget& budget);
 Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes, Budget& budget);
 
-void stage_fbx(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-               std::vector<std::string>& notes, Budget& budget);
+void stage_fbx(const Scene& scene, const std::filesystem::path& out, const FbxOptions& options,
+               detail::Staging& st, std::vector<std::string>& notes, Budget& budget);
 void stage_collada(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
                    std::vector<std::string>& notes, Budget& budget);
 

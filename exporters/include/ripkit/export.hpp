@@ -68,6 +68,9 @@ struct ExportOptions {
     // The document budget the export is charged to (the caller's item Scope
     // gives it back); null: a budget of the default limits for this call.
     Budget* budget = nullptr;
+    // FBX: linear keys at every frame instead of the game's constant, linear
+    // and cubic keys (for readers that ignore key flags and tangents).
+    bool fbx_bake_keys = false;
 };
 
 struct ExportResult {

@@ -1,0 +1,119 @@
+// Every item of every bundled sample, converted by the tool to .glb and to
+// .fbx: the FBX passes the strict reader (Blender's and Assimp's parse rules),
+// its curves evaluated by ufbx's rules equal the glb's samplers at and between
+// the keys (fbx_vs_gltf.hpp), and Assimp 5.2.5 reads it back with every node
+// and camera.
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "fbx_reader.hpp"
+#include "fbx_vs_gltf.hpp"
+#include "gltf_reader.hpp"
+#include "tool_runner.hpp"
+
+using namespace ripkit::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Pair {
+    fs::path glb, fbx;
+};
+
+std::vector<Pair> sample_pairs(const fs::path& scratch, const std::vector<std::string>& extra) {
+    std::vector<Pair> out;
+    int k = 0;
+    for (const Sample& s : all_samples(scratch / "samples")) {
+        const fs::path glb_dir = scratch / ("glb" + std::to_string(k));
+        const fs::path fbx_dir = scratch / ("fbx" + std::to_string(k++));
+        for (const auto& [dir, format] : {std::pair{glb_dir, "glb"}, {fbx_dir, "fbx"}}) {
+            std::vector<std::string> args = {"convert", s.path.string(), dir.string(),
+                                             "--all",   "--format",      format};
+            if (std::string(format) == "fbx") args.insert(args.end(), extra.begin(), extra.end());
+            const ToolResult r = run_tool(args);
+            INFO(s.path.string() << ": " << r.err);
+            REQUIRE(r.exit_code == 0);
+        }
+        for (const std::string& name : list_files(glb_dir))
+            if (fs::path(name).extension() == ".glb")
+                out.push_back({glb_dir / name, fbx_dir / fs::path(name).replace_extension(".fbx")});
+    }
+    return out;
+}
+
+// The default conversion of every item, made once for the test cases.
+const std::vector<Pair>& default_pairs() {
+    static TempDir scratch;
+    static const std::vector<Pair> pairs = sample_pairs(scratch.path(), {});
+    return pairs;
+}
+
+void collect(const aiNode* n, std::map<std::string, const aiNode*>& by_name) {
+    by_name.emplace(n->mName.C_Str(), n);
+    for (unsigned i = 0; i < n->mNumChildren; ++i) collect(n->mChildren[i], by_name);
+}
+
+}  // namespace
+
+TEST_CASE("every sample: the FBX's keys equal the glb's, at and between the keys") {
+    const std::vector<Pair>& pairs = default_pairs();
+    REQUIRE(pairs.size() >= 10);
+    FbxGltfCounts total;
+    for (const Pair& p : pairs) {
+        INFO(p.fbx.string());
+        const Glb g = read_glb(p.glb);
+        const fbxr::Document d(read_file_bytes(p.fbx));
+        const FbxGltfCounts n = check_fbx_against_gltf(g, d);
+        total.channels += n.channels;
+        total.samples += n.samples;
+        total.extra_rotation_keys += n.extra_rotation_keys;
+        total.worst = std::max(total.worst, n.worst);
+        // Every node is a Model of its name.
+        for (const json& node : g.json["nodes"]) CHECK_NOTHROW(d.model(node.value("name", "")));
+    }
+    INFO("channels " << total.channels << ", samples " << total.samples << ", worst " << total.worst
+                     << ", extra rotation keys " << total.extra_rotation_keys);
+    CHECK(total.channels > 100);
+    WARN("FBX vs glb: " << total.channels << " channels, " << total.samples
+                        << " times, largest difference " << total.worst << ", "
+                        << total.extra_rotation_keys << " Euler keys added");
+}
+
+TEST_CASE("every sample: baked FBX keys equal the glb at every frame") {
+    TempDir scratch;
+    const std::vector<Pair> pairs = sample_pairs(scratch.path(), {"--fbx-bake"});
+    REQUIRE(pairs.size() >= 10);
+    for (const Pair& p : pairs) {
+        INFO(p.fbx.string());
+        const fbxr::Document d(read_file_bytes(p.fbx));
+        check_fbx_against_gltf(read_glb(p.glb), d, true);
+    }
+}
+
+TEST_CASE("every sample: Assimp 5.2.5 reads the FBX back with its nodes and cameras") {
+    const std::vector<Pair>& pairs = default_pairs();
+    size_t cameras = 0;
+    for (const Pair& p : pairs) {
+        INFO(p.fbx.string());
+        const Glb g = read_glb(p.glb);
+        Assimp::Importer imp;
+        const aiScene* ai = imp.ReadFile(p.fbx.string(), aiProcess_ValidateDataStructure);
+        INFO(imp.GetErrorString());
+        REQUIRE(ai);
+        std::map<std::string, const aiNode*> nodes;
+        collect(ai->mRootNode, nodes);
+        for (const json& n : g.json["nodes"]) CHECK(nodes.count(n.value("name", "")));
+        REQUIRE(ai->mNumCameras == g.json.value("cameras", json::array()).size());
+        for (unsigned c = 0; c < ai->mNumCameras; ++c) {
+            CHECK(nodes.count(ai->mCameras[c]->mName.C_Str()));
+            ++cameras;
+        }
+        CHECK(ai->mNumAnimations == g.json.value("animations", json::array()).size());
+    }
+    CHECK(cameras > 0);  // the TR and Rugrats samples have one each
+}
