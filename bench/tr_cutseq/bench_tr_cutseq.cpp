@@ -1,7 +1,9 @@
 // Decode + scene build of a large synthetic CUTSEQ.BIN (44 cutscenes, 2000
 // frames, 10 actors of 16 meshes) against, in the same run: Assimp reading
 // back a .glb of one of its cutscenes (exported by ripkit_export), plus plain
-// memcpy and zlib inflate of the same bytes as floor baselines.
+// memcpy and zlib inflate of the same bytes as floor baselines. One
+// cutscene's scene written as FBX by ripkit's writer against the same scene
+// as glb in memory.
 #include <assimp/scene.h>
 #include <benchmark/benchmark.h>
 
@@ -11,8 +13,10 @@
 
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
+#include "ripkit/assimp_export.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/gltf_export.hpp"
 #include "samples.hpp"
 #include "scene_builder.hpp"
 
@@ -112,6 +116,34 @@ void BM_AssimpReadGlbOneCutscene(benchmark::State& st) {
     st.counters["input_MB"] = double(size) / 1e6;
 }
 
+// ripkit's FBX writer: Euler curves following the slerp, split where they
+// leave it (the cutscene's camera cuts), every array zlib-compressed.
+void BM_OneCutsceneSceneToFbx(benchmark::State& st) {
+    const Scene s = build_scene(data().cutscenes[0], "tr5", SceneOptions{});
+    size_t bytes = 0;
+    for (auto _ : st) {
+        std::vector<std::string> notes;
+        Budget budget;
+        const Bytes fbx = fbx_bytes(s, notes, budget);
+        bytes = fbx.size();
+        benchmark::DoNotOptimize(fbx.data());
+    }
+    st.counters["fbx_MB"] = double(bytes) / 1e6;
+}
+
+// Baseline: the same scene as glb in memory (glTF keeps the quaternions).
+void BM_OneCutsceneSceneToGlb(benchmark::State& st) {
+    const Scene s = build_scene(data().cutscenes[0], "tr5", SceneOptions{});
+    size_t bytes = 0;
+    for (auto _ : st) {
+        std::vector<std::string> notes;
+        const Bytes glb = write_glb(build_gltf(s, notes));
+        bytes = glb.size();
+        benchmark::DoNotOptimize(glb.data());
+    }
+    st.counters["glb_MB"] = double(bytes) / 1e6;
+}
+
 void BM_BaselineMemcpyBin(benchmark::State& st) {
     const Data& d = data();
     Bytes out(d.bin.size());
@@ -137,6 +169,8 @@ BENCHMARK(BM_CutseqDecodeAll)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CutseqPakDecodeAndSceneAll)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CutseqOneCutsceneScene)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_AssimpReadGlbOneCutscene)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OneCutsceneSceneToFbx)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OneCutsceneSceneToGlb)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BaselineMemcpyBin)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BaselineInflatePak)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();
