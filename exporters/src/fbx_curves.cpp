@@ -1,5 +1,6 @@
 // Scene channels as FBX curves (see channel_curves in fbx_writer.hpp).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 
@@ -18,8 +19,11 @@ constexpr double kRotationTolerance = 2e-5;
 // A segment is halved at most this often (1024 pieces: a game's camera cut
 // is a 0.1 ms segment turning half a circle, and gets its keys too).
 constexpr int kMaxSplits = 10;
-// Samples per segment when following a rotation to its end key.
+// Samples per segment when following a rotation to its end key: at most
+// kWalkSteps, and for a slerp one per kWalkAngle of its turn (the Euler
+// triple nearest the last one is the path's continuation over such a step).
 constexpr int kWalkSteps = 8;
+constexpr double kWalkAngle = 10.0 / kDeg;
 
 // What one baked or split key costs while the document is built: its time,
 // value, flags and slopes in the Curve, then in the encoded arrays.
@@ -122,6 +126,14 @@ void refine_rotation(const Channel& ch, glm::dvec4 post, const EulerPoint& a, co
     refine_rotation(ch, post, m, b, depth + 1, out);
 }
 
+int walk_steps(const Channel& ch, size_t k) {
+    if (ch.interp != Interp::Linear) return kWalkSteps;
+    const double dot = std::abs(glm::dot(glm::dvec4(normalised_quat(ch.values[k - 1])),
+                                         glm::dvec4(normalised_quat(ch.values[k]))));
+    const double turn = 2.0 * std::acos(std::min(1.0, dot));
+    return std::clamp(int(std::ceil(turn / kWalkAngle)), 1, kWalkSteps);
+}
+
 // STEP: constant keys. LINEAR / CUBICSPLINE: cubic Euler keys at the game's
 // key times whose slopes follow the quaternion path, split where needed.
 std::array<Curve, 3> rotation_curves(const Channel& ch, glm::dvec4 post, Budget& budget) {
@@ -138,8 +150,9 @@ std::array<Curve, 3> rotation_curves(const Channel& ch, glm::dvec4 post, Budget&
         // Follow the quaternion path to the key, so the end angles continue it.
         const double t0 = ch.times[k - 1], t1 = ch.times[k], dt = t1 - t0;
         glm::dvec3 e1 = prev;
-        for (int s = 1; s <= kWalkSteps; ++s)
-            e1 = euler_xyz_near(rotation_at(ch, post, t0 + dt * s / kWalkSteps), e1);
+        const int steps = walk_steps(ch, k);
+        for (int s = 1; s <= steps; ++s)
+            e1 = euler_xyz_near(rotation_at(ch, post, t0 + dt * s / steps), e1);
         pts.back().out = path_slope(ch, post, t0, prev, +1, dt);
         EulerPoint b{t1, e1, path_slope(ch, post, t1, e1, -1, dt), glm::dvec3(0.0)};
         const EulerPoint a = pts.back();
@@ -244,13 +257,14 @@ glm::dvec3 euler_xyz_near(glm::dvec4 q, glm::dvec3 near) {
     auto r = [&](int row, int col) { return m[col][row]; };
     const glm::dvec3 near_rad = near / kDeg;
     // R = Rz(c) Ry(b) Rx(a): c from the first column, then Rz(-c) R = Ry(b) Rx(a).
-    std::vector<double> cs;
     const double c0 = std::atan2(r(1, 0), r(0, 0));
-    cs = {c0, c0 + M_PI};
-    if (std::hypot(r(0, 0), r(1, 0)) < 1e-9) cs.push_back(near_rad.z);  // gimbal: any c
+    const std::array<double, 3> cs = {c0, c0 + M_PI, near_rad.z};
+    // The third candidate only at gimbal lock, where any c will do.
+    const size_t candidates = std::hypot(r(0, 0), r(1, 0)) < 1e-9 ? 3 : 2;
     glm::dvec3 best = near;
     double best_dist = 1e300;
-    for (double c : cs) {
+    for (size_t i = 0; i < candidates; ++i) {
+        const double c = cs[i];
         const double cc = std::cos(c), sc = std::sin(c);
         const double m00 = cc * r(0, 0) + sc * r(1, 0);
         const double m11 = -sc * r(0, 1) + cc * r(1, 1);
