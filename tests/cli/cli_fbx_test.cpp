@@ -117,3 +117,17 @@ TEST_CASE("every sample: Assimp 5.2.5 reads the FBX back with its nodes and came
     }
     CHECK(cameras > 0);  // the TR and Rugrats samples have one each
 }
+
+TEST_CASE("--fbx-bake with another output format is a usage error, writing nothing") {
+    TempDir dir;
+    const std::vector<Sample> samples = all_samples(dir.path() / "samples");
+    REQUIRE_FALSE(samples.empty());
+    const fs::path out = dir.path() / "x.glb";
+    const ToolResult r =
+        run_tool({"convert", samples[0].path.string(), out.string(), "--fbx-bake"});
+    CHECK(r.exit_code == 2);
+    const std::vector<std::string> lines = text_lines(r.err);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("--fbx-bake with FBX output") != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+}
