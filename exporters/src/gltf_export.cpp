@@ -255,6 +255,7 @@ GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* 
     fix_gltf_materials(scene, node_map, doc);
     write_gltf_animations(scene, node_map, doc);
     untextured_without_uvs(doc, notes);
+    split_skins(scene, node_map, doc);
     tidy(scene, node_map, doc.json);
     make_inverse_binds_affine(doc);
     doc.json["asset"]["generator"] = "ripkit (Assimp 5.2.5 glb2 + ripkit repairs)";

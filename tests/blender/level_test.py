@@ -120,18 +120,22 @@ def main():
     res = bpy.ops.import_scene.ripkit_tr_cutseq(filepath=cutseq, item="1", level=level)
     C.eq(res, {"FINISHED"}, "add-on import with a level file")
 
-    # Assimp 5.2.5's glb2 exporter writes one skin for the scene (both actors'
-    # 30 joints), so Blender makes one armature from their common ancestor:
-    # the 30 joints and the two actor nodes above them become bones.
+    # One glTF skin per actor, so Blender makes one armature per actor whose
+    # bones are its 15 joints by the cutscene's node names.
     armatures = [o for o in bpy.data.objects if o.type == "ARMATURE"]
-    C.eq(len(armatures), 1, "one armature")
-    bones = {b.name for o in armatures for b in o.data.bones}
-    want = {"actor%d_mesh%d" % (i, j) for i in range(2) for j in range(15)} | {"actor0", "actor1"}
-    C.eq(sorted(bones), sorted(want), "bones: both actors' joints by the cutscene's node names")
-    if armatures:
-        b = armatures[0].data.bones
-        C.eq(b["actor0_mesh14"].parent.name, "actor0_mesh7", "Lara's head on her chest (the tree)")
-        C.eq(b["actor1_mesh5"].parent.name, "actor1_mesh2", "actor 1 mesh 5 after a pop")
+    C.eq(len(armatures), 2, "two armatures")
+    by_actor = {}
+    for o in armatures:
+        names = sorted(b.name for b in o.data.bones)
+        by_actor[names[0].split("_")[0] if names else ""] = (o, names)
+    for i in range(2):
+        want = sorted("actor%d_mesh%d" % (i, j) for j in range(15))
+        got = by_actor.get("actor%d" % i, (None, []))[1]
+        C.eq(got, want, "actor %d's armature: its 15 joints" % i)
+    if "actor0" in by_actor and "actor1" in by_actor:
+        b0, b1 = by_actor["actor0"][0].data.bones, by_actor["actor1"][0].data.bones
+        C.eq(b0["actor0_mesh14"].parent.name, "actor0_mesh7", "Lara's head on her chest (the tree)")
+        C.eq(b1["actor1_mesh5"].parent.name, "actor1_mesh2", "actor 1 mesh 5 after a pop")
     glb = os.path.join(a["work"], "level.glb")
     ripkit(exe, "convert", cutseq, glb, "--item", "1", "--level", level)
     with open(glb, "rb") as f:

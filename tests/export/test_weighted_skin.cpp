@@ -189,6 +189,79 @@ TEST_CASE("three.js skins the glb's vertices where the hand arithmetic puts them
     }
 }
 
+// weighted_scene() plus a second body on its own skin over bone_c and bone_b,
+// in that order: Assimp's glb2 exporter gathers both skins' bones into one.
+Scene two_skin_scene() {
+    Scene s = weighted_scene();
+    const int b = s.find_node("bone_b"), c = s.find_node("bone_c");
+    const int body = s.add_node("body2", 0);
+    Mesh m;
+    m.name = "body2_mesh";
+    m.positions = {{2, 0, 0}, {0, 2, 0}, {1, 1, 0}};
+    m.indices = {0, 1, 2};
+    m.skin = 1;
+    m.weighted_joints = {{0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}};  // c = 0, b = 1
+    m.weights = {{1, 0, 0, 0}, {1, 0, 0, 0}, {0.5f, 0.5f, 0, 0}};
+    s.meshes.push_back(m);
+    s.nodes[size_t(body)].meshes = {1};
+    Skin skin;
+    skin.name = "skin2";
+    skin.joints = {c, b};
+    skin.inverse_bind = {s.skins[0].inverse_bind[2], s.skins[0].inverse_bind[1]};
+    s.skins.push_back(skin);
+    return s;
+}
+
+TEST_CASE("glb: each Scene skin is its own glTF skin, JOINTS_0 within it", "[skin][clients]") {
+    const fs::path dir = test::fresh_temp_dir("two_skins");
+    const fs::path file = export_to(two_skin_scene(), dir / "two.glb", OutputFormat::Glb);
+    const test::Glb g = test::read_glb(file);
+    REQUIRE(g.json["skins"].size() == 2);
+    const auto names = [&](const json& skin) {
+        std::vector<std::string> out;
+        for (const json& j : skin["joints"]) out.push_back(g.json["nodes"][size_t(j)]["name"]);
+        return out;
+    };
+    const json& n1 = g.json["nodes"][test::node_index(g, "body")];
+    const json& n2 = g.json["nodes"][test::node_index(g, "body2")];
+    const json& s1 = g.json["skins"].at(size_t(n1["skin"]));
+    const json& s2 = g.json["skins"].at(size_t(n2["skin"]));
+    CHECK(names(s1) == std::vector<std::string>{"bone_a", "bone_b", "bone_c"});
+    CHECK(names(s2) == std::vector<std::string>{"bone_c", "bone_b"});
+    // body2's vertices name their joints within skin2: c, b, then half and half.
+    const json& prim = g.json["meshes"].at(size_t(n2["mesh"]))["primitives"][0];
+    const std::vector<double> joints = test::accessor_values(g, prim["attributes"]["JOINTS_0"]);
+    const std::vector<double> weights = test::accessor_values(g, prim["attributes"]["WEIGHTS_0"]);
+    REQUIRE(joints.size() == 12);
+    const std::vector<std::map<std::string, double>> want = {
+        {{"bone_c", 1.0}}, {{"bone_b", 1.0}}, {{"bone_c", 0.5}, {"bone_b", 0.5}}};
+    for (size_t v = 0; v < 3; ++v) {
+        std::map<std::string, double> got;
+        for (size_t k = 0; k < 4; ++k)
+            if (weights[4 * v + k] > 0)
+                got[names(s2).at(size_t(joints[4 * v + k]))] += weights[4 * v + k];
+        CHECK(got == want[v]);
+    }
+    const json report = test::validate_gltf(file);
+    INFO(report.dump(1));
+    CHECK(report["numErrors"] == 0);
+    // three.js with two skins: body2 at t = 1 (bone_b turned 90 degrees about
+    // its pivot (0, 1, 0)): (2,0,0) stays; (0,2,0) -> (-1,1,0); (1,1,0) half
+    // bone_c (stays) and half bone_b ((1,1) -> (0,2)) -> (0.5, 1.5, 0).
+    const json r = test::three_skinned(file, "bend", {1.0});
+    const float bent2[3][3] = {{2, 0, 0}, {-1, 1, 0}, {0.5f, 1.5f, 0}};
+    bool seen = false;
+    for (const json& m : r["meshes"]) {
+        if (m["times"][0]["positions"].size() != 3) continue;
+        seen = true;
+        for (size_t v = 0; v < 3; ++v)
+            for (int c = 0; c < 3; ++c)
+                CHECK(m["times"][0]["positions"][v][c].get<double>() ==
+                      Approx(bent2[v][c]).margin(1e-5));
+    }
+    CHECK(seen);
+}
+
 TEST_CASE("FBX: Assimp reads the weights back", "[skin][fbx]") {
     const Scene s = weighted_scene();
     const fs::path dir = test::fresh_temp_dir("weighted_skin_fbx");

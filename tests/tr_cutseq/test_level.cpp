@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include "clients.hpp"
@@ -73,6 +75,17 @@ struct Fixture {
         return open_cutseq(in, o);
     }
 };
+
+// The JSON chunk of a .glb (header 12 bytes, then u32 length, u32 type, JSON).
+nlohmann::json glb_json(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(bytes.size() >= 20);
+    uint32_t length = 0;
+    std::memcpy(&length, bytes.data() + 12, 4);
+    REQUIRE(bytes.size() >= 20 + size_t(length));
+    return nlohmann::json::parse(bytes.substr(20, length));
+}
 
 int node(const Scene& s, const std::string& name) {
     const int n = s.find_node(name);
@@ -322,6 +335,22 @@ TEST_CASE("tr_cutseq --level glb: posed vertices by hand at several frames; vali
     const auto report = test::validate_gltf(glb);
     INFO(report.dump());
     CHECK(report["numErrors"] == 0);
+    // One glTF skin per actor over its own joints (Blender: one armature each).
+    const nlohmann::json doc = glb_json(glb);
+    REQUIRE(doc["skins"].size() == 2);
+    for (int a = 0; a < 2; ++a) {
+        const std::string actor = "actor" + std::to_string(a);
+        size_t body = 0;
+        while (body < doc["nodes"].size() &&
+               doc["nodes"][body].value("name", "") != actor + "_body")
+            ++body;
+        REQUIRE(body < doc["nodes"].size());
+        const nlohmann::json& skin = doc["skins"].at(size_t(doc["nodes"][body]["skin"]));
+        REQUIRE(skin["joints"].size() == 15);
+        for (int j = 0; j < 15; ++j)
+            CHECK(doc["nodes"][size_t(skin["joints"][size_t(j)])]["name"] ==
+                  actor + "_mesh" + std::to_string(j));
+    }
 
     const std::vector<int> frames = {0, 13, 27, 39};
     std::vector<double> times;

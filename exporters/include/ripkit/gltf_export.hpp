@@ -26,6 +26,10 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
 // a row is not within rounding of it (a projective matrix glTF cannot hold).
 void make_inverse_binds_affine(GltfDoc& doc);
 
+// One glTF skin per Scene skin (Assimp writes one for all), JOINTS_0
+// renumbered; left as Assimp wrote it when the meshes do not split cleanly.
+void split_skins(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc);
+
 // Rewrites the materials Assimp wrote (in Scene order) from `scene`, adding
 // the images, samplers and textures they use (gltf_materials.cpp).
 void fix_gltf_materials(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc);
