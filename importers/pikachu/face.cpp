@@ -146,7 +146,10 @@ FaceImageKey face_image_key(const FaceImage& fi) {
 }
 
 void decode_face_images(ByteSpan rom, ModelFaces& faces, Budget& budget) {
-    for (auto& [index, bank] : faces.banks) {
+    for (auto& entry : faces.banks) {
+        // Not a structured binding: clang 14 cannot capture one in a lambda.
+        const auto index = entry.first;
+        auto& bank = entry.second;
         with_context("face bank " + std::to_string(index), [&] {
             // Descriptor fields that decide the pixels -> index into `decoded`.
             std::map<FaceImageKey, uint32_t> seen;
