@@ -157,6 +157,10 @@ for (let i = 0; i < (json.cameras || []).length; i++) {
 // hierarchies (no meshes) still show their motion.
 const markers = [];
 gltf.scene.traverse((o) => { if (o !== gltf.scene && !o.isMesh && !o.isCamera) markers.push(o); });
+// What three.js built, for headless checks (bodies are skinned meshes).
+status.meshes = 0;
+status.skinned = 0;
+gltf.scene.traverse((o) => { if (o.isMesh) status.meshes++; if (o.isSkinnedMesh) status.skinned++; });
 const links = markers.filter((o) => markers.includes(o.parent));
 const pointGeo = new THREE.BufferGeometry();
 pointGeo.setAttribute('position', new THREE.BufferAttribute(new Float32Array(markers.length * 3), 3));

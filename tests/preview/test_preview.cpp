@@ -277,3 +277,39 @@ TEST_CASE("preview page draws the scene's backdrop colour") {
         CHECK(share > 0.5);
     }
 }
+
+// A cutscene with its level (issue 13 item 5): the page builds every body
+// part the scene skins as a three.js SkinnedMesh, and plays without errors.
+TEST_CASE("preview page of a TR cutscene with its level shows the bodies") {
+    REQUIRE(fs::exists("/usr/bin/chromium"));
+    const fs::path work = env_path("RIPKIT_BINARY_DIR") / "tests/preview/level";
+    fs::remove_all(work);
+    fs::create_directories(work);
+    const FormatEntry *cutseq = nullptr, *level = nullptr;
+    for (const FormatEntry& e : format_entries()) {
+        if (std::string(e.id) == "tr_cutseq") cutseq = &e;
+        if (std::string(e.id) == "tr_level") level = &e;
+    }
+    REQUIRE(cutseq != nullptr);
+    REQUIRE(level != nullptr);
+    fs::create_directories(work / "tr_cutseq");
+    fs::create_directories(work / "tr_level");
+    cutseq->write_samples(work / "tr_cutseq");
+    level->write_samples(work / "tr_level");
+    Input in;
+    in.path = (work / "tr_cutseq/CUTSEQ.PAK").string();
+    in.bytes = read_file(in.path, Limits{});
+    Options o;
+    o.format_options["level"] = {(work / "tr_level/DEMO.TR4").string()};
+    const Scene scene = cutseq->format().open(in, o)->scene(1);
+    size_t skinned = 0;
+    for (const Mesh& m : scene.meshes) skinned += m.skin >= 0;
+    REQUIRE(skinned > 0);
+    REQUIRE_NOTHROW(write_preview_html(scene, work / "preview.html"));
+    const nlohmann::json r = drive(work / "preview.html", work);
+    INFO(r.dump().substr(0, 2000));
+    CHECK(r["errors"].empty());
+    CHECK(r["playing"]["errors"].empty());
+    CHECK(r["playing"]["skinned"] == skinned);
+    CHECK(r["playing"]["meshes"].get<size_t>() == scene.meshes.size());
+}
