@@ -7,6 +7,7 @@
 
 #include "crc32.hpp"
 #include "format.hpp"
+#include "model_set.hpp"
 #include "ripkit/decode_item.hpp"
 
 namespace ripkit::zouna {
@@ -105,7 +106,33 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Setting
         errors_[i] = decode_item(*budget_, "", [&] { decoded_[i] = decode(data, objects_[i]); });
         if (decoded_[i]) warn_substitutions(object_name(objects_[i]), *decoded_[i], warnings_);
     }
+    // The mesh-family objects, decoded and linked to each other (and to the
+    // Skel_Z / Animation_Z objects decoded above) in the same step.
+    auto decoded_as = [this](const ObjectRef& r, auto* type) {
+        const size_t i = size_t(&r - objects_.data());
+        if (errors_[i]) throw *errors_[i];
+        return std::get<std::remove_pointer_t<decltype(type)>>(*decoded_[i]);
+    };
+    const ModelContext mc{
+        path_,
+        data,
+        objects_,
+        container_,
+        v_,
+        limits_,
+        names_,
+        o.files,
+        native_,
+        extra_anims_,
+        skeleton_,
+        anim_selection_,
+        budget_.get(),
+        [&](const ObjectRef& r) { return decoded_as(r, static_cast<Skel*>(nullptr)); },
+        [&](const ObjectRef& r) { return decoded_as(r, static_cast<Animation*>(nullptr)); }};
+    models_ = std::make_unique<ModelSet>(mc, warnings_);
 }
+
+ZounaDocument::~ZounaDocument() = default;
 
 namespace {
 
@@ -231,6 +258,7 @@ Decoded ZounaDocument::decode(ByteSpan data, const ObjectRef& o) const {
 size_t ZounaDocument::find(int64_t item) const {
     for (size_t i = 0; i < objects_.size(); ++i)
         if (item_ids_[i] == item) {
+            if (models_->handles(i)) return i;
             if (!decodable(objects_[i]))
                 fail_no_offset(ErrorKind::Usage, "item " + std::to_string(item) +
                                                      " is not a decodable animation object");
@@ -244,8 +272,8 @@ size_t ZounaDocument::find(int64_t item) const {
 nlohmann::json ZounaDocument::info() const {
     size_t supported = 0, failed = 0;
     for (size_t i = 0; i < objects_.size(); ++i) {
-        supported += decodable(objects_[i]);
-        failed += errors_[i].has_value();
+        supported += decodable(objects_[i]) || models_->decoded(i);
+        failed += errors_[i].has_value() || (models_->handles(i) && models_->error(i));
     }
     return {{"format", "zouna"},
             {"variant", container_},
@@ -258,7 +286,8 @@ nlohmann::json ZounaDocument::info() const {
             {"names_known", names_.size()},
             {"companion_animations", extra_anims_.size()},
             {"settings", v_.describe()},
-            {"assumptions", assumptions_}};
+            {"assumptions", assumptions_},
+            {"meshes", models_->info()}};
 }
 
 std::vector<ItemSummary> ZounaDocument::items() const {
@@ -272,19 +301,37 @@ std::vector<ItemSummary> ZounaDocument::items() const {
         s.label = cls + " " + object_name(o);
         s.empty = !decodable(o);  // listed, nothing this format converts
         s.error = errors_[i];
+        if (models_->handles(i)) {
+            s.empty = !models_->convertible(i) && !models_->error(i);
+            s.error = models_->error(i);
+        }
         s.fields = {{"class", cls},
                     {"name", object_name(o)},
                     {"offset", o.offset},
                     {"compressed", o.header.compressed_size != 0},
                     {"body_size", o.header.decompressed_size},
                     {"pooled", o.pooled}};
+        if (models_->handles(i)) s.fields.update(models_->list_fields(i));
         out.push_back(std::move(s));
     }
     return out;
 }
 
+nlohmann::json ZounaDocument::object_json(const ObjectRef& o) const {
+    return {{"crc", o.header.name_crc},
+            {"name", names_.count(o.header.name_crc) ? nlohmann::json(object_name(o))
+                                                     : nlohmann::json(nullptr)},
+            {"compressed", o.header.compressed_size != 0}};
+}
+
 nlohmann::json ZounaDocument::dump_object(size_t i) const {
     const ObjectRef& o = objects_[i];
+    if (models_->handles(i)) {
+        nlohmann::json j = models_->dump(i);
+        j["object"] = object_json(o);
+        j["settings"] = v_.describe();
+        return j;
+    }
     if (errors_[i]) throw *errors_[i];
     // Not decodable: the same Unsupported error decoding it would give (the
     // class and pool checks come before any byte is read).
@@ -297,10 +344,7 @@ nlohmann::json ZounaDocument::dump_object(size_t i) const {
         j = dump_skel(*s, o.endian, names_);
     else
         j = dump_material_anim(std::get<MaterialAnim>(d), o.endian, names_);
-    j["object"] = {{"crc", o.header.name_crc},
-                   {"name", names_.count(o.header.name_crc) ? nlohmann::json(object_name(o))
-                                                            : nlohmann::json(nullptr)},
-                   {"compressed", o.header.compressed_size != 0}};
+    j["object"] = object_json(o);
     j["settings"] = v_.describe();
     return j;
 }
@@ -314,9 +358,11 @@ nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
         nlohmann::json j = {{"id", item_ids_[i]},
                             {"class", class_name(o.header.class_crc)},
                             {"name", object_name(o)}};
-        if (errors_[i])
+        if (models_->handles(i) && models_->error(i))
+            j["error"] = models_->error(i)->what();
+        else if (errors_[i])
             j["error"] = errors_[i]->what();
-        else if (decoded_[i])
+        else if (decoded_[i] || (models_->handles(i) && models_->decoded(i)))
             j["data"] = dump_object(i);
         list.push_back(std::move(j));
     }
@@ -330,10 +376,17 @@ nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
 Scene ZounaDocument::scene(int64_t item) const {
     const size_t index = find(item);
     const ObjectRef& o = objects_[index];
-    const Decoded& d = *decoded_[index];
-    const SceneInputs in{v_, names_, native_, budget_.get()};
-    const std::string name = object_name(o);
+    // handedness=right: Zouna space is glTF's already, nothing is mirrored.
+    const bool right = v_.handedness == Handedness::Right;
+    const SceneInputs in{v_, names_, native_ || right, budget_.get()};
     Scene s;
+    if (models_->handles(index)) {
+        s = models_->scene(index, in);
+        add_scene_extras(s, o, item);
+        return s;
+    }
+    const Decoded& d = *decoded_[index];
+    const std::string name = object_name(o);
     if (auto* sk = std::get_if<Skel>(&d)) {
         std::vector<NamedAnimation> anims = extra_anims_;
         // Animations picked from the same BigFile (--anims NAME|CRC|all).
@@ -365,19 +418,26 @@ Scene ZounaDocument::scene(int64_t item) const {
     } else {
         s = material_anim_scene(std::get<MaterialAnim>(d), name, in);
     }
+    add_scene_extras(s, o, item);
+    return s;
+}
+
+void ZounaDocument::add_scene_extras(Scene& s, const ObjectRef& o, int64_t item) const {
     s.extras["format"] = "zouna";
     s.extras["item"] = item;
     s.extras["container"] = container_;
     s.extras["version"] = version_;
     s.extras["endian"] = o.endian == Endian::Little ? "little" : "big";
     s.extras["settings"] = v_.describe();
-    // ASSUMPTION(left_handed): Zouna space is left-handed, Y up (tracks.hpp mirrors Z).
+    // ASSUMPTION(handedness): Zouna space is left-handed, Y up (tracks.hpp mirrors Z).
+    const bool right = v_.handedness == Handedness::Right;
     s.extras["axes"] = native_ ? "zouna native (left-handed, Y up)"
+                       : right ? "glTF: Zouna taken as right-handed Y up (handedness=right), "
+                                 "unchanged"
                                : "glTF (right-handed, Y up): Zouna Z mirrored";
     // ASSUMPTION(metres): engine units are metres.
     s.extras["units"] = "engine units (assumed metres), unscaled";
     set_frame_range(s, v_.frame_rate);
-    return s;
 }
 
 }  // namespace ripkit::zouna

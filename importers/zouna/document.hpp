@@ -44,11 +44,14 @@ nlohmann::json dump_animation(const Animation& a, Endian e, const NameMap& names
 nlohmann::json dump_skel(const Skel& s, Endian e, const NameMap& names);
 nlohmann::json dump_material_anim(const MaterialAnim& m, Endian e, const NameMap& names);
 
+class ModelSet;
+
 class ZounaDocument : public Document {
   public:
     // Checks `options` against the schema (Error(Usage) when they do not fit).
     ZounaDocument(const Input& input, const Options& options);
     ZounaDocument(const Input& input, const Options& options, const Settings& settings);
+    ~ZounaDocument() override;
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -69,6 +72,8 @@ class ZounaDocument : public Document {
     size_t find(int64_t item) const;
     std::string object_name(const ObjectRef& o) const;
     nlohmann::json dump_object(size_t i) const;
+    nlohmann::json object_json(const ObjectRef& o) const;
+    void add_scene_extras(Scene& s, const ObjectRef& o, int64_t item) const;
     void load_companions(const Options& options, const Settings& settings);
 
     std::string path_;
@@ -92,6 +97,7 @@ class ZounaDocument : public Document {
     std::vector<NamedAnimation> extra_anims_;
     std::optional<std::pair<std::string, Skel>> skeleton_;  // --skeleton
     std::vector<std::string> warnings_;
+    std::unique_ptr<ModelSet> models_;  // the mesh-family objects (model_set.hpp)
 };
 
 // Finds how the input holds its object(s); shared by probe and open.

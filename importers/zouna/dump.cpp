@@ -130,6 +130,8 @@ json dump_skel(const Skel& s, Endian e, const NameMap& names) {
     json bones = json::array();
     for (size_t i = 0; i < s.bones.size(); ++i) {
         const Bone& b = s.bones[i];
+        json transform = json::array();  // the Mat4f at 164, floats in file order
+        for (int c = 0; c < 16; ++c) transform.push_back(b.transform[c / 4][c % 4]);
         bones.push_back({{"index", i},
                          {"bone", b.name},
                          {"name", name_json(names, b.name)},
@@ -139,7 +141,8 @@ json dump_skel(const Skel& s, Endian e, const NameMap& names) {
                          {"scale", vec(glm::vec4(b.scale, 0), 3)},
                          {"translation", vec(glm::vec4(b.translation, 0), 3)},
                          {"flags", b.flags},
-                         {"user_define", b.user_define}});
+                         {"user_define", b.user_define},
+                         {"transform", transform}});
     }
     return {{"format", "zouna"},
             {"class", "Skel_Z"},

@@ -2,6 +2,7 @@
 
 #include "container.hpp"
 #include "document.hpp"
+#include "model_objects.hpp"
 #include "schema.hpp"
 
 namespace ripkit::formats {
@@ -11,10 +12,12 @@ namespace {
 class ZounaFormat : public Format {
   public:
     const FormatInfo& info() const override {
-        static const FormatInfo i{"zouna",
-                                  "Asobo Zouna engine animation (Animation_Z, Skel_Z, "
-                                  "MaterialAnim_Z; raw, BFF0, LZRS, BigFile)",
-                                  {"animation_z", "skel_z", "materialanim_z", "dpc"}};
+        static const FormatInfo i{
+            "zouna",
+            "Asobo Zouna engine animation and models (Animation_Z, "
+            "Skel_Z, MaterialAnim_Z, Skin_Z, Mesh_Z, Lod_Z and their "
+            "materials and bitmaps; raw, BFF0, LZRS, BigFile)",
+            {"animation_z", "skel_z", "materialanim_z", "skin_z", "mesh_z", "lod_z", "dpc"}};
         return i;
     }
 
@@ -30,7 +33,7 @@ class ZounaFormat : public Format {
                 const auto e = detect_object_endian(data, 0);
                 const uint32_t cls = e == Endian::Little ? load_u32le(data.data() + 16)
                                                          : load_u32be(data.data() + 16);
-                return is_supported_class(cls) ? 70 : 10;
+                return is_supported_class(cls) || is_model_class(cls) ? 70 : 10;
             }
             case Container::None:
                 break;

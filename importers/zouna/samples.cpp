@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "body_kit.hpp"
 #include "container.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
@@ -170,6 +171,26 @@ void write(const std::filesystem::path& p, ByteSpan bytes) {
     if (!f) fail_no_offset(ErrorKind::Io, "to write " + p.string());
 }
 
+// samples/zouna/model/<game>/: the test kit's skinned, textured character
+// (body_kit.hpp) as bff files per game, SKIN converted with its animation
+// (SKIN.Skin_Z.args); samples/zouna/CHARACTER.DPC: the FUEL set in a BigFile,
+// where SKIN picks up BEND by itself.
+void write_model_samples(const std::filesystem::path& dir) {
+    using namespace zouna;
+    const std::string names = kit_names();
+    const ByteSpan name_bytes(reinterpret_cast<const uint8_t*>(names.data()), names.size());
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
+        const std::filesystem::path sub = dir / "model" / game_name(g);
+        write_kit_files(sub, kit_objects(kit_set(g)), g);
+        write(sub / "names.txt", name_bytes);
+        const std::string args = "--anim BEND.Animation_Z --names names.txt\n";
+        write(sub / "SKIN.Skin_Z.args",
+              ByteSpan(reinterpret_cast<const uint8_t*>(args.data()), args.size()));
+    }
+    write(dir / "CHARACTER.DPC", kit_bigfile(kit_objects(kit_set(Game::Fuel)), Game::Fuel));
+    write(dir / "CHARACTER.NPC", name_bytes);
+}
+
 }  // namespace
 
 // samples/zouna/: per byte order a skeleton (BFF0), WALK (BFF0) and WAVE (raw
@@ -207,6 +228,7 @@ void zouna_write_samples(const std::filesystem::path& dir) {
           ByteSpan(reinterpret_cast<const uint8_t*>(names.data()), names.size()));
     write(dir / "names.txt",
           ByteSpan(reinterpret_cast<const uint8_t*>(names.data()), names.size()));
+    write_model_samples(dir);
 }
 
 }  // namespace ripkit::formats

@@ -90,12 +90,75 @@ std::vector<ValueDef> layout_settings() {
     };
 }
 
+// The mesh-family open questions (zouna-meshes.md sections 1-2): each one
+// reading, overridable, with the evidence; "auto" decides on the data.
+std::vector<ValueDef> mesh_settings() {
+    return {
+        ValueDef::choice(
+            "normal_order",
+            {{"auto", {}, "the order whose face normals agree most with the stored ones"},
+             {"d3dcolor", {}, "x, y, z = bytes 2, 1, 0 (ZounaBlender overhaul, Rat)"},
+             {"b012", {}, "bytes 0, 1, 2 (blender_fuel)"},
+             {"b120", {}, "bytes 1, 2, 0 (SamuraiOndo)"},
+             {"b021", {}, "bytes 0, 2, 1 (the templates' Blender script)"},
+             {"bff", {}, "bytes 0, 1, -2 (bff-gui)"}})
+            .defaults_to("auto")
+            .means("component order of the u8 x 4 normal and tangent bytes (b / 255 * 2 - 1)")
+            .assumes("five public tools disagree: picked per document as the order under which "
+                     "the most faces' normals agree (or consistently disagree) with the mean "
+                     "stored vertex normal; d3dcolor when there is nothing to check"),
+        ValueDef::choice("winding", {{"auto", {}, "from the same face-normal check"},
+                                     {"keep", {}, "index order as stored"},
+                                     {"reverse", {}, "every triangle's order reversed"}})
+            .defaults_to("auto")
+            .means("triangle index order in the output (counter-clockwise front faces)")
+            .assumes("the FMTK wiki says FUEL's front faces are clockwise and ZounaBlender, "
+                     "blender_fuel, Noesis reverse the order, SamuraiOndo does not: chosen so the "
+                     "output's counter-clockwise faces agree with the stored normals; without "
+                     "normals the stored faces are taken as clockwise (the wiki)"),
+        ValueDef::choice("handedness",
+                         {{"left", {}, "left-handed Y up like Direct3D: Z mirrored to glTF"},
+                          {"right", {}, "right-handed Y up (the FMTK wiki): kept as it is"}})
+            .defaults_to("left")
+            .means("the handedness of Zouna space (animations, skeletons and meshes)")
+            .assumes("Zouna space is left-handed with Y up (like Direct3D; the issue states it): "
+                     "converted to glTF by mirroring Z unless --native; the FMTK wiki calls FUEL "
+                     "right-handed - the two differ only by chirality (text on a texture shows "
+                     "it)"),
+        ValueDef::choice("vertex48",
+                         {{"auto", {}, "blend when every 48-byte vertex holds the three -1 pads"},
+                          {"blend", {}, "FUEL/bff: as 36, f32 blend index, 3 x i32 -1, f32 weight"},
+                          {"volume", {}, "the Rat PC template: position + 3 x Vec3f, no blend"}})
+            .defaults_to("auto")
+            .means("layout of 48-byte vertices")
+            .assumes("bff, ImZouna and the skin importers read a one-bone vertex (weight 0 taken "
+                     "as 1), the Rat PC template a \"skin volume\": the data decides by the three "
+                     "i32 -1 at byte 32"),
+        ValueDef::choice("palette_sentinel",
+                         {{"previous", {}, "the previous subsection's bone for that slot"},
+                          {"error", {}, "a vertex using such a slot is an error"}})
+            .defaults_to("previous")
+            .means("palette slots named 0xFFFFFFFF / 0xFFFFFFFE (-1, -2)")
+            .assumes("a sentinel slot keeps the previous subsection's bone (SamuraiOndo; the GPU "
+                     "palette left unchanged between draws); in the first subsection it is an "
+                     "error"),
+        ValueDef::number("blend_divisor", 0, 1e9)
+            .excluding_min()
+            .defaults_to(6.0)
+            .means("a stored blend index / this = palette slot")
+            .assumes("the /6 rule (templates, ImZouna, the skin importers): the value is a "
+                     "vertex-shader constant offset, 6 float4 registers per bone; a non-multiple "
+                     "or a slot past the palette is an error"),
+    };
+}
+
 }  // namespace
 
 const FormatSchema& schema() {
     static const FormatSchema s = [] {
         FormatSchema f;
         f.settings = layout_settings();
+        for (ValueDef& d : mesh_settings()) f.settings.push_back(std::move(d));
         f.settings.push_back(
             ValueDef::number("bake_rate", 0, 10000)
                 .excluding_min()
@@ -135,9 +198,6 @@ const FormatSchema& schema() {
             {"slerp",
              "quaternion keys are slerped (shortest path); no public decompilation shows the "
              "engine's quaternion interpolation"},
-            {"left_handed",
-             "Zouna space is left-handed with Y up (like Direct3D): converted to glTF by "
-             "mirroring Z unless --native"},
             {"metres", "engine units are metres (kept unscaled)"},
             {"flag_values",
              "key flag values other than 1/2/3 (4, 8, 17 are seen) interpolate as the class "
@@ -150,6 +210,33 @@ const FormatSchema& schema() {
              "a BigFile's .NPC sibling is a name list read like --names (its exact layout is "
              "not public in our sources)"},
             {"material_color", "MaterialAnim_Z's Vec4fLinear keyframer is a colour with alpha"},
+            {"lod0", "a Lod_Z's first Skin_Z or Mesh_Z component is LOD 0; its shadow is skipped"},
+            {"group_material",
+             "Ratatouille/WALL-E: draw group i uses the skin subsection's material, else the "
+             "mesh's i-th material name (public tools); FUEL stores an index"},
+            {"group_buffer",
+             "Ratatouille/WALL-E draw groups (no buffer index stored) use the first vertex "
+             "buffer of their stride and the index buffer at the same position (public readers "
+             "use only buffer 0)"},
+            {"render_flags",
+             "RatDecomp's Material_Z render bits (0x20 blend, 0x40 alpha test, 0x1000 additive, "
+             "0x20000 two-sided, 0x100/0x200 clamp) hold for Ratatouille; FUEL's 0x20 means "
+             "blend (bff); WALL-E's bits are unknown and unused"},
+            {"bitmap_transparency",
+             "a material that says nothing about alpha takes its bitmap's transparency byte (1 "
+             "one-bit: mask, 2: blend)"},
+            {"raw16",
+             "raw 16-bit Ratatouille/WALL-E bitmaps are named from the high bit down (5551 = "
+             "R5 G5 B5 A1), pixels little-endian"},
+            {"skel_transform",
+             "a bone's Mat4f at byte 164 is a D3D row-vector model matrix (translation in floats "
+             "12-14); it is read and dumped, the rest pose comes from the bone's TRS"},
+            {"bind_pose",
+             "vertices are model space at bind: inverse bind matrix = inverse of the bone's rest "
+             "model matrix (the public importers parent raw vertices to the rest pose)"},
+            {"unweighted",
+             "a vertex without blend data (strides 12-36, the 48-byte volume reading) is bound "
+             "to palette slot 0 with weight 1; zero weights are skipped and the rest normalised"},
         };
         return f;
     }();

@@ -52,6 +52,8 @@ Skel read_skel(ByteReader r, const Variants& v, const Limits& limits, Budget* bu
         for (int c = 0; c < 3; ++c) bone.scale[c] = finite(20 + 4 * c, "scale");
         bone.flags = b.u32_at(32);
         for (int c = 0; c < 3; ++c) bone.translation[c] = finite(36 + 4 * c, "translation");
+        for (int c = 0; c < 16; ++c)
+            bone.transform[c / 4][c % 4] = finite(164 + 4 * c, "transform");
         for (int c = 0; c < 4; ++c) bone.indices[c] = static_cast<int32_t>(b.u32_at(228 + 4 * c));
         bone.name = b.u32_at(244);
         // ASSUMPTION(parent_index): the second index is the parent by default.

@@ -18,6 +18,10 @@ struct Bone {
     glm::vec3 scale{1.0f};
     uint32_t flags = 0;
     glm::vec3 translation{0.0f};
+    // The Mat4f at 164 as stored, 16 floats read into glm's column order
+    // (ASSUMPTION(skel_transform): a D3D row-vector matrix, translation in floats 12..14);
+    // the Rat template calls it the original model transform.
+    glm::mat4 transform{1.0f};
     std::array<int32_t, 4> indices{-1, -1, -1, -1};
     uint32_t name = 0;  // crc32
     int parent = -1;    // resolved per Variants::parent_index

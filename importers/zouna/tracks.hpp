@@ -8,7 +8,7 @@
 
 namespace ripkit::zouna {
 
-// What the values are, for the axis conversion. ASSUMPTION(left_handed): Zouna
+// What the values are, for the axis conversion. ASSUMPTION(handedness): Zouna
 // is left-handed, Y up; glTF right-handed, Y up: mirror Z.
 enum class ValueKind {
     Vector,    // positions and their tangents: z negated

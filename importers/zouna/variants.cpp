@@ -35,6 +35,19 @@ Game game_from_version(std::string_view v) {
     return Game::Unknown;
 }
 
+const char* normal_order_name(NormalOrder o) {
+    static const char* names[] = {"auto", "d3dcolor", "b012", "b120", "b021", "bff"};
+    return names[static_cast<int>(o)];
+}
+
+const char* winding_name(Winding w) {
+    return w == Winding::Auto ? "auto" : w == Winding::Keep ? "keep" : "reverse";
+}
+
+const char* vertex48_name(Vertex48 v) {
+    return v == Vertex48::Auto ? "auto" : v == Vertex48::Blend ? "blend" : "volume";
+}
+
 Game parse_game(std::string_view v) {
     if (v == "ratatouille" || v == "rat") return Game::Ratatouille;
     if (v == "walle" || v == "wall-e") return Game::WallE;
@@ -64,6 +77,22 @@ Variants defaults_for(Game g) {
         v.skel = SkelLayout::Ratatouille;   // Rat PC: 36 bytes before the bone count
     }
     return v;
+}
+
+// The mesh-family readings (zouna-meshes.md's open questions), one schema
+// entry each; "auto" ones are decided on the data (model_checks.hpp).
+void mesh_settings(const Settings& s, Variants& v) {
+    static const char* const orders[] = {"auto", "d3dcolor", "b012", "b120", "b021", "bff"};
+    for (int i = 0; i < 6; ++i)
+        if (s.text("normal_order") == orders[i]) v.normal_order = NormalOrder(i);
+    const std::string& w = s.text("winding");
+    v.winding = w == "auto" ? Winding::Auto : w == "keep" ? Winding::Keep : Winding::Reverse;
+    v.handedness = s.text("handedness") == "left" ? Handedness::Left : Handedness::Right;
+    const std::string& x = s.text("vertex48");
+    v.vertex48 = x == "auto" ? Vertex48::Auto : x == "blend" ? Vertex48::Blend : Vertex48::Volume;
+    v.palette_sentinel = s.text("palette_sentinel") == "previous" ? PaletteSentinel::Previous
+                                                                  : PaletteSentinel::Error;
+    v.blend_divisor = s.number("blend_divisor");
 }
 
 }  // namespace
@@ -96,6 +125,7 @@ Variants make_variants(Game detected, const Settings& s) {
     static const char* const orders[] = {"xyz", "xzy", "yxz", "yzx", "zxy", "zyx"};
     for (int i = 0; i < 6; ++i)
         if (s.text("bezier_rot") == orders[i]) v.bezier_order = EulerOrder(i);
+    mesh_settings(s, v);
     return v;
 }
 
@@ -105,22 +135,29 @@ Variants make_variants(Game detected, const Options& options) {
 
 nlohmann::json Variants::describe() const {
     static const char* orders[] = {"xyz", "xzy", "yxz", "yzx", "zxy", "zyx"};
-    return {{"version", game_name(game)},
-            {"comp_scale", comp_scale},
-            {"quat_scale", quat_scale},
-            {"hdl", hdl == HdlOrder::TimeFirst ? "time_first" : "name_first"},
-            {"vec4_comp", vec4_comp == Vec4Comp::Float       ? "float"
-                          : vec4_comp == Vec4Comp::S16Scaled ? "s16"
-                                                             : "s16_raw"},
-            {"ext_vec3f", ext_vec3f == ExtKey::U16TimeFlags ? "u16_time" : "f32_time"},
-            {"ext_time_scale", ext_time_scale},
-            {"flags", flags == FlagSemantics::Bits ? "bits" : "enum"},
-            {"skel", skel == SkelLayout::Fuel ? "fuel" : "ratatouille"},
-            {"parent_index", parent_index},
-            {"rest_rotation", rest_rotation == RestRotation::Direct ? "direct" : "inverse"},
-            {"bezier_rot", orders[static_cast<int>(bezier_order)]},
-            {"bake_rate", bake_rate},
-            {"frame_rate", frame_rate}};
+    return {
+        {"version", game_name(game)},
+        {"comp_scale", comp_scale},
+        {"quat_scale", quat_scale},
+        {"hdl", hdl == HdlOrder::TimeFirst ? "time_first" : "name_first"},
+        {"vec4_comp", vec4_comp == Vec4Comp::Float       ? "float"
+                      : vec4_comp == Vec4Comp::S16Scaled ? "s16"
+                                                         : "s16_raw"},
+        {"ext_vec3f", ext_vec3f == ExtKey::U16TimeFlags ? "u16_time" : "f32_time"},
+        {"ext_time_scale", ext_time_scale},
+        {"flags", flags == FlagSemantics::Bits ? "bits" : "enum"},
+        {"skel", skel == SkelLayout::Fuel ? "fuel" : "ratatouille"},
+        {"parent_index", parent_index},
+        {"rest_rotation", rest_rotation == RestRotation::Direct ? "direct" : "inverse"},
+        {"bezier_rot", orders[static_cast<int>(bezier_order)]},
+        {"normal_order", normal_order_name(normal_order)},
+        {"winding", winding_name(winding)},
+        {"handedness", handedness == Handedness::Left ? "left" : "right"},
+        {"vertex48", vertex48_name(vertex48)},
+        {"palette_sentinel", palette_sentinel == PaletteSentinel::Previous ? "previous" : "error"},
+        {"blend_divisor", blend_divisor},
+        {"bake_rate", bake_rate},
+        {"frame_rate", frame_rate}};
 }
 
 }  // namespace ripkit::zouna

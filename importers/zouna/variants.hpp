@@ -20,6 +20,13 @@ enum class FlagSemantics { Bits, Enum };
 enum class SkelLayout { Fuel, Ratatouille };
 enum class RestRotation { Direct, Inverse };
 enum class EulerOrder { XYZ, XZY, YXZ, YZX, ZXY, ZYX };
+// Mesh-family open questions (zouna-meshes.md; docs/formats/zouna.md "Meshes").
+// Auto: decided by a check on the data (model_checks.hpp).
+enum class NormalOrder { Auto, D3dColor, B012, B120, B021, Bff };
+enum class Winding { Auto, Keep, Reverse };
+enum class Handedness { Left, Right };
+enum class Vertex48 { Auto, Blend, Volume };
+enum class PaletteSentinel { Previous, Error };
 
 struct Variants {
     Game game = Game::Unknown;
@@ -34,7 +41,13 @@ struct Variants {
     int parent_index = 1;  // which of the bone's four s32 indices is the parent
     RestRotation rest_rotation = RestRotation::Direct;
     EulerOrder bezier_order = EulerOrder::XYZ;
-    double bake_rate = 60.0;  // samples per second where no exact glTF form exists
+    NormalOrder normal_order = NormalOrder::Auto;
+    Winding winding = Winding::Auto;
+    Handedness handedness = Handedness::Left;
+    Vertex48 vertex48 = Vertex48::Auto;
+    PaletteSentinel palette_sentinel = PaletteSentinel::Previous;
+    double blend_divisor = 6.0;  // stored blend index / divisor = palette slot
+    double bake_rate = 60.0;     // samples per second where no exact glTF form exists
     // ASSUMPTION(frame_rate): key times are seconds and nothing stores a playback
     // rate; 30 fps is what Scene extras frame_rate/frame_count (DCC frame ranges)
     // are given in.
@@ -44,6 +57,9 @@ struct Variants {
 };
 
 const char* game_name(Game g);
+const char* normal_order_name(NormalOrder o);  // "auto", "d3dcolor", "b012", ...
+const char* winding_name(Winding w);
+const char* vertex48_name(Vertex48 v);
 // "v1.381.67.09 - Asobo Studio ..." or "1.06.63" -> the game; Unknown if none.
 Game game_from_version(std::string_view version);
 // --set version=...: a game name ("rat", "fuel", ...) or a version string.

@@ -175,7 +175,8 @@ Bytes write_skel(const Skel& s, Endian e, const Variants& v) {
         put_f32s(w, glm::vec4(b.scale, 0), 3);
         w.u32(b.flags);
         put_f32s(w, glm::vec4(b.translation, 0), 3);
-        w.zeros(228 - (w.size() - at));  // runtime matrices and pointers
+        w.zeros(164 - (w.size() - at));  // runtime matrices and pointers
+        for (int c = 0; c < 16; ++c) w.f32(b.transform[c / 4][c % 4]);
         std::array<int32_t, 4> idx = b.indices;
         idx[v.parent_index] = b.parent;
         for (int32_t i : idx) w.s32(i);

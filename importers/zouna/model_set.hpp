@@ -1,0 +1,70 @@
+// The mesh-family objects of one document, decoded at open: the file's own
+// Mesh_Z / Skin_Z / Material_Z / Bitmap_Z / MeshData_Z / Lod_Z objects, the
+// companions a single-object input names (companions.hpp), the readings
+// decided over all of them (model_checks.hpp) and, per model item (Skin_Z,
+// Mesh_Z, Lod_Z), everything it links to - or the error that stops it.
+// A missing companion is a warning naming its crc; the model is built without it.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+
+#include "companions.hpp"
+#include "document.hpp"
+#include "model_checks.hpp"
+#include "model_objects.hpp"
+#include "skin_bind.hpp"
+
+namespace ripkit::zouna {
+
+// What the document lends the model set; the references outlive it.
+struct ModelContext {
+    std::string path;  // the input, for its folder
+    ByteSpan data;
+    const std::vector<ObjectRef>& objects;
+    std::string container;
+    const Variants& v;
+    const Limits& limits;
+    NameMap& names;                     // companions found by their file stem add their names
+    const FileSource* files = nullptr;  // null: the disk
+    bool native = false;
+    const std::vector<NamedAnimation>& extra_anims;               // --anim
+    const std::optional<std::pair<std::string, Skel>>& skeleton;  // --skeleton
+    std::vector<std::string> anim_selection;                      // --anims
+    Budget* budget = nullptr;  // the document's: bodies while decoded, structs kept
+    // The file's own Skel_Z / Animation_Z objects, decoded by the document.
+    std::function<Skel(const ObjectRef&)> decode_skel;
+    std::function<Animation(const ObjectRef&)> decode_animation;
+};
+
+class ModelSet {
+  public:
+    ModelSet(const ModelContext& c, std::vector<std::string>& warnings);
+    ~ModelSet();
+
+    // A model-class object of the file (by index into the document's objects).
+    bool handles(size_t object) const;
+    // Its decode (or link, for model items) error.
+    const std::optional<Error>& error(size_t object) const;
+    // Mesh_Z, Skin_Z, Lod_Z that decoded and linked.
+    bool convertible(size_t object) const;
+    // Decoded (not failed, not an undecoded layout).
+    bool decoded(size_t object) const;
+    nlohmann::json dump(size_t object) const;
+    Scene scene(size_t object, const SceneInputs& in) const;
+    // Readings, their evidence, object and companion counts.
+    nlohmann::json info() const;
+    // A few `list` fields (vertices, groups, meshes, size ...).
+    nlohmann::json list_fields(size_t object) const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// dump of one decoded object (model_dump.cpp).
+nlohmann::json dump_model_object(const ModelDecoded& d, const NameMap& names);
+
+}  // namespace ripkit::zouna
