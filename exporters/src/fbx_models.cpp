@@ -1,6 +1,9 @@
 // Scene nodes as FBX Models, cameras as camera NodeAttributes, node extras
 // and value tracks as user properties.
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "fbx_writer.hpp"
 #include "ripkit/error.hpp"
@@ -156,6 +159,34 @@ std::string unique_name(const Scene& s, const std::string& base) {
 
 }  // namespace
 
+namespace {
+
+// Zouna's helpers (extras `track` = material, mesh, morph or material_anim,
+// with a `property`) carry values of engine objects that are not nodes
+// (materials, meshes, morph targets): how many translation components each
+// animates is in its animation's extras `tracks`.
+bool engine_track(const nlohmann::json& ex) {
+    const auto t = ex.find("track");
+    if (t == ex.end() || !t->is_string() || !ex.contains("property")) return false;
+    const std::string k = t->get<std::string>();
+    return k == "material" || k == "mesh" || k == "morph" || k == "material_anim";
+}
+
+std::map<std::string, int> track_components(const Scene& scene) {
+    std::map<std::string, int> out;
+    for (const Animation& a : scene.animations) {
+        const auto tracks = a.extras.find("tracks");
+        if (tracks == a.extras.end() || !tracks->is_array()) continue;
+        for (const nlohmann::json& t : *tracks)
+            if (t.is_object() && t.contains("node") && t["node"].is_string() &&
+                t.contains("components") && t["components"].is_number_integer())
+                out[t["node"].get<std::string>()] = std::clamp(t["components"].get<int>(), 1, 3);
+    }
+    return out;
+}
+
+}  // namespace
+
 std::vector<ValueTrack> value_tracks(const Scene& scene) {
     std::vector<ValueTrack> out;
     std::map<std::string, int> by_name;
@@ -164,9 +195,34 @@ std::vector<ValueTrack> value_tracks(const Scene& scene) {
         by_name.emplace(scene.nodes[i].name, int(i));
         for (const auto& [key, value] : scene.nodes[i].extras.items()) taken[i].insert(key);
     }
+    const std::map<std::string, int> components = track_components(scene);
+    auto declare = [&](ValueTrack t, const std::string& base) {
+        t.property = base;
+        for (int k = 2;
+             taken[size_t(t.target)].count(t.property) || reserved_names().count(t.property); ++k)
+            t.property = base + "_" + std::to_string(k);
+        taken[size_t(t.target)].insert(t.property);
+        out.push_back(std::move(t));
+    };
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
         const nlohmann::json& ex = scene.nodes[i].extras;
         const auto what = ex.find("ripkit_track");
+        if (engine_track(ex) && scene.nodes[i].parent >= 0) {
+            // On the helper's parent, named after the helper (`material MAT
+            // diffuse`), one property a component (`_x`, `_y`, `_z`).
+            const auto n = components.find(scene.nodes[i].name);
+            const int dims = n == components.end() ? 1 : n->second;
+            for (int c = 0; c < dims; ++c) {
+                ValueTrack t;
+                t.node = int(i);
+                t.target = scene.nodes[i].parent;
+                t.component = c;
+                std::string name = scene.nodes[i].name;
+                if (dims > 1) name += c == 0 ? "_x" : c == 1 ? "_y" : "_z";
+                declare(t, name);
+            }
+            continue;
+        }
         if (what == ex.end() || !what->is_string() || what->get<std::string>().empty()) continue;
         ValueTrack t;
         t.node = int(i);
@@ -178,13 +234,7 @@ std::vector<ValueTrack> value_tracks(const Scene& scene) {
         if (t.target < 0 || t.target == int(i)) t.target = scene.nodes[i].parent;
         if (t.target < 0) continue;
         t.component = component_index(ex);
-        const std::string base = what->get<std::string>();
-        t.property = base;
-        for (int k = 2;
-             taken[size_t(t.target)].count(t.property) || reserved_names().count(t.property); ++k)
-            t.property = base + "_" + std::to_string(k);
-        taken[size_t(t.target)].insert(t.property);
-        out.push_back(std::move(t));
+        declare(t, what->get<std::string>());
     }
     return out;
 }

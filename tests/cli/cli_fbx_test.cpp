@@ -29,6 +29,13 @@ std::vector<Pair> sample_pairs(const fs::path& scratch, const std::vector<std::s
     std::vector<Pair> out;
     int k = 0;
     for (const Sample& s : all_samples(scratch / "samples")) {
+        // A companion whose items all decode and are empty (a Zouna material,
+        // bitmap or mesh data file beside its model) has nothing to convert alone.
+        const ToolResult l = run_tool({"list", s.path.string(), "--json"});
+        REQUIRE(l.exit_code == 0);
+        bool any = false;
+        for (const json& item : json::parse(l.out)) any = any || !item["empty"].get<bool>();
+        if (!any) continue;
         const fs::path glb_dir = scratch / ("glb" + std::to_string(k));
         const fs::path fbx_dir = scratch / ("fbx" + std::to_string(k++));
         for (const auto& [dir, format] : {std::pair{glb_dir, "glb"}, {fbx_dir, "fbx"}}) {
@@ -130,4 +137,56 @@ TEST_CASE("--fbx-bake with another output format is a usage error, writing nothi
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].find("--fbx-bake with FBX output") != std::string::npos);
     CHECK_FALSE(fs::exists(out));
+}
+
+// Zouna material, mesh and morph values belong to engine objects that are not
+// nodes: besides their helper nodes, the FBX carries each as an animated user
+// property on the helper's parent, named after the helper (one a component),
+// with the helper's own keys - so an engine binds them without parsing names.
+TEST_CASE("Zouna material, mesh and morph tracks as animated user properties") {
+    size_t seen = 0;
+    for (const Pair& p : default_pairs()) {
+        const Glb g = read_glb(p.glb);
+        const fbxr::Document d(read_file_bytes(p.fbx));
+        const json& nodes = g.json["nodes"];
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            const json ex = nodes[i].value("extras", json::object());
+            const std::string kind = ex.value("track", std::string());
+            if (kind != "material" && kind != "mesh" && kind != "morph") continue;
+            const std::string name = nodes[i]["name"];
+            size_t parent = nodes.size();
+            for (size_t k = 0; k < nodes.size() && parent == nodes.size(); ++k)
+                for (const json& c : nodes[k].value("children", json::array()))
+                    if (c == i) parent = k;
+            REQUIRE(parent < nodes.size());
+            INFO(p.fbx.string() << ": helper '" << name << "' under '"
+                                << nodes[parent]["name"].get<std::string>() << "'");
+            const fbxr::Node& target = *d.model(nodes[parent]["name"]);
+            const auto props = fbxr::properties(target);
+            const auto helper = fbxr::curves_of(d, d.id(*d.model(name)), "Lcl Translation");
+            // Scalars keep the helper's name; several components get _x, _y, _z.
+            const bool scalar = props.count(name) > 0;
+            for (int c = 0; c < (scalar ? 1 : 3); ++c) {
+                const std::string axis = std::string(1, char('X' + c));
+                const std::string property =
+                    scalar ? name : name + "_" + std::string(1, char('x' + c));
+                if (!scalar && !props.count(property)) continue;
+                REQUIRE(props.count(property));
+                CHECK(props.at(property).flags == "A+U");
+                const auto curves = fbxr::curves_of(d, d.id(target), property);
+                REQUIRE(curves.count("d|" + property));
+                REQUIRE(helper.count("d|" + axis));
+                const fbxr::Curve& a = curves.at("d|" + property);
+                const fbxr::Curve& b = helper.at("d|" + axis);
+                REQUIRE(a.keys.size() == b.keys.size());
+                for (size_t k = 0; k < a.keys.size(); ++k) {
+                    CHECK(a.keys[k].time == b.keys[k].time);
+                    CHECK(a.keys[k].value == b.keys[k].value);
+                    CHECK(a.keys[k].flags == b.keys[k].flags);
+                }
+                ++seen;
+            }
+        }
+    }
+    CHECK(seen >= 3);  // WALK has a material, a mesh and a morph modifier
 }
