@@ -29,13 +29,7 @@ std::vector<Pair> sample_pairs(const fs::path& scratch, const std::vector<std::s
     std::vector<Pair> out;
     int k = 0;
     for (const Sample& s : all_samples(scratch / "samples")) {
-        // A companion whose items all decode and are empty (a Zouna material,
-        // bitmap or mesh data file beside its model) has nothing to convert alone.
-        const ToolResult l = run_tool({"list", s.path.string(), "--json"});
-        REQUIRE(l.exit_code == 0);
-        bool any = false;
-        for (const json& item : json::parse(l.out)) any = any || !item["empty"].get<bool>();
-        if (!any) continue;
+        if (companion_only(s)) continue;
         const fs::path glb_dir = scratch / ("glb" + std::to_string(k));
         const fs::path fbx_dir = scratch / ("fbx" + std::to_string(k++));
         for (const auto& [dir, format] : {std::pair{glb_dir, "glb"}, {fbx_dir, "fbx"}}) {

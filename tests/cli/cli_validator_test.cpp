@@ -15,15 +15,15 @@ TEST_CASE("every sample item converts to a glb the Khronos validator accepts") {
     size_t validated = 0, itemless = 0;
     for (const Sample& s : samples) {
         INFO(s.path.string());
-        TempDir out;
-        const ToolResult r = run_tool({"convert", s.path.string(), out.path().string(), "--all"});
-        INFO(r.err);
         // A companion with nothing to convert on its own (a Zouna Material_Z or
         // Bitmap_Z beside its model), as run.sh treats it.
-        if (r.exit_code == 2 && r.err.find("at least one non-empty item") != std::string::npos) {
+        if (companion_only(s)) {
             ++itemless;
             continue;
         }
+        TempDir out;
+        const ToolResult r = run_tool({"convert", s.path.string(), out.path().string(), "--all"});
+        INFO(r.err);
         REQUIRE(r.exit_code == 0);
         for (const std::string& name : list_files(out.path())) {
             if (fs::path(name).extension() != ".glb") continue;

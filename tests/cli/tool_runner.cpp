@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -162,6 +163,14 @@ std::vector<Sample> all_samples(const fs::path& scratch) {
         }
     }
     return out;
+}
+
+bool companion_only(const Sample& s) {
+    const ToolResult l = run_tool({"list", s.path.string(), "--json"});
+    if (l.exit_code != 0) return false;  // let the caller's own run fail loudly
+    for (const nlohmann::json& item : nlohmann::json::parse(l.out))
+        if (!item.value("empty", false) || !item["error"].is_null()) return false;
+    return true;
 }
 
 const std::vector<Sample>& shared_samples() {

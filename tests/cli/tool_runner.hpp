@@ -46,6 +46,10 @@ struct Sample {
 // Every registered format's samples: samples/<id>/ in the source tree when it
 // is there, else freshly written by the format's own writer into `scratch`.
 std::vector<Sample> all_samples(const std::filesystem::path& scratch);
+// True for a sample whose items all decode and are empty: a companion (a Zouna
+// material, bitmap or mesh data file beside its model) with nothing to convert
+// alone, where `convert --all` is a usage error.
+bool companion_only(const Sample& s);
 // all_samples, made once per test program (into a folder that lives as long).
 const std::vector<Sample>& shared_samples();
 
