@@ -144,6 +144,7 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
     for (size_t i = 0; i < items.size(); ++i) {
         const std::string& name = names[i];
         session.budget().progress(i + 1, items.size(), name + " (" + items[i].label + ")");
+        const OutputTransaction::Savepoint item_start = run.savepoint();
         try {
             const ExportResult r = convert_item(session, items[i].id, dir / name, eo);
             files += r.written.size();
@@ -153,6 +154,8 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
             // transaction then undoes the run.
             if (!a.keep_going || e.kind() == ErrorKind::Usage || e.kind() == ErrorKind::Cancelled)
                 throw;
+            // The failed item's own files go (and what they replaced comes back).
+            run.rollback_to(item_start);
             report_failure(e, session);
             ++failed;
         }

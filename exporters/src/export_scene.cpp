@@ -74,11 +74,19 @@ std::vector<fs::path> Staging::commit(bool overwrite, OutputTransaction& into) {
                                                  "' that does not exist yet (--overwrite replaces "
                                                  "existing files)");
     }
+    // A rename can still fail (a full or failing disk): the files of this
+    // output placed before it are taken back, whatever the run keeps.
+    const OutputTransaction::Savepoint start = into.savepoint();
     std::vector<fs::path> done;
-    for (auto& [tmp, out] : files_) {
-        into.place(tmp->path(), out);
-        tmp->release();
-        done.push_back(out);
+    try {
+        for (auto& [tmp, out] : files_) {
+            into.place(tmp->path(), out);
+            tmp->release();
+            done.push_back(out);
+        }
+    } catch (...) {
+        into.rollback_to(start);
+        throw;
     }
     files_.clear();
     return done;

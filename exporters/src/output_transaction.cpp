@@ -45,14 +45,19 @@ void OutputTransaction::commit() {
     placed_.clear();
 }
 
-void OutputTransaction::rollback() {
+void OutputTransaction::rollback() { rollback_to({}); }
+
+void OutputTransaction::rollback_to(Savepoint at) {
     std::error_code ec;
-    // Newest first, so a file placed twice ends as it was before the run.
-    for (auto it = placed_.rbegin(); it != placed_.rend(); ++it) fs::remove(*it, ec);
-    for (auto it = replaced_.rbegin(); it != replaced_.rend(); ++it)
-        fs::rename(it->aside, it->out, ec);
-    placed_.clear();
-    replaced_.clear();
+    // Newest first, so a file placed twice ends as it was before the savepoint.
+    while (placed_.size() > at.placed) {
+        fs::remove(placed_.back(), ec);
+        placed_.pop_back();
+    }
+    while (replaced_.size() > at.replaced) {
+        fs::rename(replaced_.back().aside, replaced_.back().out, ec);
+        replaced_.pop_back();
+    }
 }
 
 }  // namespace ripkit

@@ -1,7 +1,9 @@
 // `convert --all` loses no file (issue 17.6): an existing output is refused
 // without --overwrite; with it, the replaced files come back when an item
 // fails; items of one name still get a file each.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -56,6 +58,33 @@ std::vector<std::string> entries(const fs::path& dir) {
     for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
     std::sort(out.begin(), out.end());
     return out;
+}
+
+// The tool with rename() onto `refused` failing (refuse_rename.c): a disk
+// that gives out after the output's first file is placed.
+ToolResult run_tool_refusing(const std::string& refused, const std::vector<std::string>& args) {
+    const char* shim = std::getenv("RIPKIT_REFUSE_RENAME_SHIM");
+    REQUIRE(shim);
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    std::string asan_options = asan ? asan : "";
+    // The shim comes before the sanitizer runtime in the preload order.
+    asan_options += asan_options.empty() ? "" : ":";
+    asan_options += "verify_asan_link_order=0";
+    std::vector<std::string> env_args = {
+        std::string("LD_PRELOAD=") + shim, "ASAN_OPTIONS=" + asan_options,
+        "RIPKIT_TEST_REFUSE_RENAME=" + refused, tool_path().string()};
+    env_args.insert(env_args.end(), args.begin(), args.end());
+    return run_program("env", env_args);
+}
+
+// The files an item's output is placed as, in placing order (export_scene:
+// the buffer before the .gltf, the audio last).
+std::vector<std::string> placing_order(const std::vector<std::string>& files,
+                                       const std::string& stem) {
+    std::vector<std::string> order;
+    for (const char* ext : {".bin", ".gltf", ".wav"})
+        if (std::count(files.begin(), files.end(), stem + ext)) order.push_back(stem + ext);
+    return order;
 }
 
 }  // namespace
@@ -169,4 +198,49 @@ TEST_CASE("convert --all writes a file for each of 20 BigFile objects of one nam
     std::set<double> expected;
     for (int i = 0; i < 20; ++i) expected.insert(double(i));
     CHECK(xs == expected);
+}
+
+TEST_CASE("convert --all: an item whose second file cannot be placed leaves none of its files") {
+    size_t tried = 0;
+    for (const AllSample& a : samples_with(2)) {
+        INFO(a.sample.path.string());
+        const std::vector<std::string> gltf = {"--format", "gltf"};
+        TempDir fresh;
+        std::vector<std::string> args = {"convert", a.sample.path.string(), fresh.path().string(),
+                                         "--all"};
+        args.insert(args.end(), gltf.begin(), gltf.end());
+        REQUIRE(run_tool(args).exit_code == 0);
+        const std::vector<std::string> all = list_files(fresh.path());
+        // The second item fails: the first keeps its files under --keep-going.
+        const std::string stem = fs::path(file_of(a, 1, "")).string();
+        const std::vector<std::string> order = placing_order(all, stem);
+        if (order.size() < 2) continue;  // one file: nothing placed before it to take back
+        ++tried;
+        const std::string first = order[0], second = order[1];
+        for (const bool keep_going : {true, false}) {
+            INFO((keep_going ? "--keep-going" : "without --keep-going"));
+            TempDir out;
+            // The user's file where the item's first file goes: --overwrite
+            // replaces it, the failure must put it back.
+            write_text(out.path() / first, "the user's " + first);
+            args = {"convert", a.sample.path.string(), out.path().string(),
+                    "--all",   "--overwrite",          "--format",
+                    "gltf"};
+            if (keep_going) args.push_back("--keep-going");
+            const ToolResult r = run_tool_refusing(second, args);
+            INFO(r.err);
+            CHECK(r.exit_code == 1);
+            REQUIRE(r.error_lines().size() == 1);
+            CHECK(r.error_lines()[0].find(second) != std::string::npos);
+            std::vector<std::string> expected = {first};
+            if (keep_going)
+                for (const std::string& f : all)
+                    if (fs::path(f).stem() != stem) expected.push_back(f);
+            std::sort(expected.begin(), expected.end());
+            CHECK(entries(out.path()) == expected);
+            CHECK(read_text(out.path() / first) == "the user's " + first);
+            fs::remove(out.path() / first);  // a stand-in, not output for the scan
+        }
+    }
+    CHECK(tried > 0);
 }

@@ -126,3 +126,27 @@ TEST_CASE("a single export over an existing file replaces it and leaves nothing 
     export_scene(s, dir / "y.glb", glb());  // twice works, as users expect
     CHECK(listing(dir) == std::vector<std::string>{"y.glb", "y.wav"});
 }
+
+TEST_CASE("rolling back to a savepoint undoes what was placed after it, and only that", "[files]") {
+    const Scene s = test::make_full_scene();
+    const fs::path dir = test::fresh_temp_dir("no_file_lost_savepoint");
+    write_text(dir / "a.glb", "the user's a.glb");
+    OutputTransaction run;
+    ExportOptions o = glb();
+    o.transaction = &run;
+    export_scene(s, dir / "a.glb", o);  // item 1 replaces the user's file
+    const std::string item1 = read_text(dir / "a.glb");
+    // Item 2 places a new file, then replaces item 1's a.glb, then fails.
+    const OutputTransaction::Savepoint item2 = run.savepoint();
+    write_text(dir / "b.part", "item 2's b.glb");
+    run.place(dir / "b.part", dir / "b.glb");
+    write_text(dir / "a.part", "item 2's a.glb");
+    run.place(dir / "a.part", dir / "a.glb");
+    run.rollback_to(item2);
+    CHECK(read_text(dir / "a.glb") == item1);
+    CHECK(!fs::exists(dir / "b.glb"));
+    run.rollback();  // the run fails after all: the user's file comes back
+    CHECK(listing(dir) == std::vector<std::string>{"a.glb"});
+    CHECK(read_text(dir / "a.glb") == "the user's a.glb");
+    fs::remove_all(dir);  // only the user's stand-in is left
+}

@@ -44,6 +44,16 @@ class OutputTransaction {
     void rollback();
     const std::vector<std::filesystem::path>& placed() const { return placed_; }
 
+    // Where one output (or one item) begins: rolling back to it undoes what
+    // was placed since, and puts back what that replaced, keeping the rest -
+    // so an item whose second file cannot be placed leaves nothing behind
+    // while `--keep-going` keeps the items before it.
+    struct Savepoint {
+        size_t placed = 0, replaced = 0;
+    };
+    Savepoint savepoint() const { return {placed_.size(), replaced_.size()}; }
+    void rollback_to(Savepoint at);
+
   private:
     struct Replaced {
         std::filesystem::path out, aside;
