@@ -8,6 +8,7 @@
 #include <cstring>
 #include <set>
 
+#include "gltf_accessors.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/gltf_export.hpp"
 
@@ -27,21 +28,14 @@ void affine_accessor(GltfDoc& doc, const std::string& skin, size_t index) {
     json& acc = doc.json["accessors"].at(index);
     const std::string what =
         "skin '" + skin + "' inverseBindMatrices (accessor " + std::to_string(index) + ")";
-    if (acc.value("componentType", 0) != 5126 || acc.value("type", std::string()) != "MAT4" ||
-        !acc.contains("bufferView") || acc.contains("sparse"))
+    const gltf::Elements e = gltf::accessor_elements(doc, index, "MAT4", 16);
+    if (e.status == gltf::Elements::Status::NotDense || e.component != 4)
         fail_no_offset(ErrorKind::BadValue, what + " as dense FLOAT MAT4");
-    const json& view = doc.json["bufferViews"].at(acc["bufferView"].get<size_t>());
-    const size_t stride = view.value("byteStride", size_t(64));
-    const size_t in_view = acc.value("byteOffset", size_t(0));
-    const size_t start = view.value("byteOffset", size_t(0)) + in_view;
-    const size_t count = acc.value("count", size_t(0));
-    const size_t span = count ? (count - 1) * stride + 64 : 0;
-    if (view.value("buffer", -1) != 0 || stride < 64 ||
-        in_view + span > view.value("byteLength", size_t(0)) || start + span > doc.bin.size())
+    if (e.status == gltf::Elements::Status::OutOfBounds)
         fail_no_offset(ErrorKind::BadValue, what + " inside its buffer view");
-    for (size_t m = 0; m < count; ++m)
+    for (size_t m = 0; m < e.count; ++m)
         for (size_t r = 0; r < 4; ++r) {
-            uint8_t* at = doc.bin.data() + start + m * stride + 4 * kLastRow[r];
+            uint8_t* at = e.first + m * e.stride + 4 * kLastRow[r];
             float v;
             std::memcpy(&v, at, 4);
             if (!(std::fabs(v - kAffine[r]) <= kTolerance))

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 
+#include "gltf_accessors.hpp"
 #include "ripkit/gltf_export.hpp"
 
 namespace ripkit {
@@ -20,38 +21,14 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kUnsignedByte = 5121, kUnsignedShort = 5123, kFloat = 5126;
+using gltf::Elements;
 
-// Where an accessor's elements are in the buffer, when it is dense and inside it.
-struct Elements {
-    uint8_t* first = nullptr;
-    size_t stride = 0, count = 0, component = 0;  // component: bytes
-};
-
-size_t component_size(int type) {
-    return type == kUnsignedByte ? 1 : type == kUnsignedShort ? 2 : type == kFloat ? 4 : 0;
-}
-
+// The accessor `index` names, when it is one whose elements can be rewritten in place.
 std::optional<Elements> elements(GltfDoc& doc, const json& index, const char* type,
                                  size_t components) {
     if (!index.is_number_unsigned()) return std::nullopt;
-    const json& acc = doc.json["accessors"].at(index.get<size_t>());
-    const size_t size = component_size(acc.value("componentType", 0));
-    if (!size || acc.value("type", std::string()) != type || !acc.contains("bufferView") ||
-        acc.contains("sparse"))
-        return std::nullopt;
-    const json& view = doc.json["bufferViews"].at(acc["bufferView"].get<size_t>());
-    Elements e;
-    e.component = size;
-    e.count = acc.value("count", size_t(0));
-    e.stride = view.value("byteStride", size * components);
-    const size_t in_view = acc.value("byteOffset", size_t(0));
-    const size_t start = view.value("byteOffset", size_t(0)) + in_view;
-    const size_t span = e.count ? (e.count - 1) * e.stride + size * components : 0;
-    if (view.value("buffer", -1) != 0 || e.stride < size * components ||
-        in_view + span > view.value("byteLength", size_t(0)) || start + span > doc.bin.size())
-        return std::nullopt;
-    e.first = doc.bin.data() + start;
+    const Elements e = gltf::accessor_elements(doc, index.get<size_t>(), type, components);
+    if (e.status != Elements::Status::Ok) return std::nullopt;
     return e;
 }
 
