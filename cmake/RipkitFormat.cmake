@@ -5,7 +5,6 @@
 # generated from. The library must define, in namespace ripkit::formats,
 #   const ripkit::Format& <id>_format();
 #   Assimp::BaseImporter* <id>_make_importer();        // new'd; Assimp owns it
-#   void <id>_write_samples(const std::filesystem::path& dir);  // bundled samples
 # so nothing outside the format's folder needs editing to add a format.
 # A format that can also be written (the direction back, ripkit/encode/) says
 # ENCODER and defines, in the same namespace,
@@ -22,6 +21,24 @@ function(ripkit_add_format id)
   endif()
   install(TARGETS ripkit_${id} EXPORT ripkitTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endfunction()
+
+# ripkit_add_testkit(<id> SOURCES ... [LIBS ...])
+#
+# Declares the format's test kit, from importers/<id>/testkit/: the static
+# library ripkit_<id>_testkit with the writers, builders and encoders that
+# only tests, fuzz seeds, benchmarks and the bundled samples need. It links
+# ripkit_<id> and ripkit_core_testkit; nothing that ships links it, and it is
+# not installed. It must define, in namespace ripkit::formats,
+#   void <id>_write_samples(const std::filesystem::path& dir);  // bundled samples
+# which ripkit-make-samples' generated list (samples/CMakeLists.txt) calls.
+function(ripkit_add_testkit id)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_library(ripkit_${id}_testkit STATIC ${ARG_SOURCES})
+  target_include_directories(ripkit_${id}_testkit PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(ripkit_${id}_testkit PUBLIC ripkit_${id} ripkit_core_testkit ${ARG_LIBS}
+    PRIVATE ripkit_warnings)
+  set_property(GLOBAL APPEND PROPERTY RIPKIT_TESTKITS ${id})
 endfunction()
 
 # ripkit_add_test(<name> SOURCES ... LIBS ...): one Catch2 executable, one ctest.

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include "ripkit/registry.hpp"
+#include "ripkit/testkit/sample_writers.hpp"
 
 int main(int argc, char** argv) {
     // An option-looking first argument is a usage slip, not a folder to fill.
@@ -14,13 +14,13 @@ int main(int argc, char** argv) {
     }
     const std::filesystem::path dir = argv[1];
     try {
-        for (const ripkit::FormatEntry& e : ripkit::format_entries()) {
+        for (const ripkit::SampleWriter& e : ripkit::sample_writers()) {
             bool wanted = argc == 2;
             for (int i = 2; i < argc; ++i) wanted |= std::string(argv[i]) == e.id;
             if (!wanted) continue;
             const std::filesystem::path sub = dir / e.id;
             std::filesystem::create_directories(sub);
-            e.write_samples(sub);
+            e.write(sub);
             std::printf("wrote %s samples to %s\n", e.id, sub.c_str());
         }
     } catch (const std::exception& ex) {

@@ -3,7 +3,6 @@
 #include <assimp/importerdesc.h>
 
 #include <algorithm>
-#include <fstream>
 
 #include "document.hpp"
 #include "rip_importer.hpp"
@@ -11,7 +10,6 @@
 #include "ripkit/error.hpp"
 #include "ripkit/n64/rom.hpp"
 #include "rom_access.hpp"
-#include "rom_builder.hpp"
 #include "schema.hpp"
 
 namespace ripkit::pikachu {
@@ -49,14 +47,5 @@ const Format& pikachu_format() {
 }
 
 Assimp::BaseImporter* pikachu_make_importer() { return new pikachu::PikachuImporter(); }
-
-void pikachu_write_samples(const std::filesystem::path& dir) {
-    const Bytes rom = pikachu::build_rom(pikachu::sample_rom_spec());
-    const std::filesystem::path out = dir / "pikachu_sample.z64";
-    std::ofstream f(out, std::ios::binary | std::ios::trunc);
-    if (!f) fail_no_offset(ErrorKind::Io, "a writable " + out.string());
-    f.write(reinterpret_cast<const char*>(rom.data()), std::streamsize(rom.size()));
-    if (!f) fail_no_offset(ErrorKind::Io, "to write " + out.string());
-}
 
 }  // namespace ripkit::formats

@@ -1,8 +1,6 @@
 // Entry points of the Hey You, Pikachu! format (see cmake/RipkitFormat.cmake).
 #pragma once
 
-#include <filesystem>
-
 #include "ripkit/format.hpp"
 
 namespace Assimp {
@@ -26,5 +24,4 @@ class PikachuFormat : public Format {
 namespace ripkit::formats {
 const Format& pikachu_format();
 Assimp::BaseImporter* pikachu_make_importer();
-void pikachu_write_samples(const std::filesystem::path& dir);
 }  // namespace ripkit::formats

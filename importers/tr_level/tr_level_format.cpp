@@ -1,14 +1,11 @@
-// The tr_level entry points: Format (probe/open), the Assimp importer and the
-// bundled samples (written by the test kit, testkit/).
+// The tr_level entry points: Format (probe/open) and the Assimp importer (the
+// bundled samples are the test kit's, testkit/level_samples.cpp).
 #include <assimp/BaseImporter.h>
-
-#include <filesystem>
 
 #include "level_document.hpp"
 #include "level_reader.hpp"
 #include "ripkit/assimp/format_importer.hpp"
 #include "schema.hpp"
-#include "testkit/level_samples.hpp"
 
 namespace ripkit::formats {
 
@@ -58,9 +55,5 @@ const Format& tr_level_format() {
 }
 
 Assimp::BaseImporter* tr_level_make_importer() { return new LevelImporter(); }
-
-void tr_level_write_samples(const std::filesystem::path& dir) {
-    tr_level::testkit::write_level_samples(dir);
-}
 
 }  // namespace ripkit::formats

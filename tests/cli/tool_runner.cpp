@@ -16,6 +16,7 @@
 #include "clients.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
+#include "ripkit/testkit/sample_writers.hpp"
 
 extern char** environ;
 
@@ -152,7 +153,7 @@ std::vector<Sample> all_samples(const fs::path& scratch) {
         if (dir.empty() || !has_files(dir)) {
             dir = scratch / e.id;
             fs::create_directories(dir);
-            e.write_samples(dir);
+            if (const SampleWriter* w = find_sample_writer(e.id)) w->write(dir);
         }
         const Format& own = e.format();
         for (const std::string& rel : list_files(dir)) {

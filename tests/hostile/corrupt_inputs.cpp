@@ -1,13 +1,13 @@
 #include "corrupt_inputs.hpp"
 
 // Format folders share file names (samples.hpp, writer.hpp): named by path.
-#include "../../importers/pikachu/rom_builder.hpp"
-#include "../../importers/rugrats_cine/demo.hpp"
+#include "../../importers/pikachu/testkit/rom_builder.hpp"
+#include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
-#include "../../importers/tr_cutseq/samples.hpp"
+#include "../../importers/tr_cutseq/testkit/samples.hpp"
 #include "../../importers/zouna/container.hpp"
 #include "../../importers/zouna/crc32.hpp"
-#include "../../importers/zouna/samples.hpp"
+#include "../../importers/zouna/testkit/samples.hpp"
 #include "../../importers/zouna/writer.hpp"
 #include "level_document.hpp"  // importers/tr_level
 #include "testkit/demo_level.hpp"

@@ -1,8 +1,8 @@
 #include "hostile_inputs.hpp"
 
 // Format folders share file names (writer.hpp): named by path.
-#include "../../importers/pikachu/rom_builder.hpp"
 #include "../../importers/pikachu/rom_layout.hpp"
+#include "../../importers/pikachu/testkit/rom_builder.hpp"
 #include "../../importers/zouna/container.hpp"
 #include "../../importers/zouna/crc32.hpp"
 #include "../../importers/zouna/writer.hpp"

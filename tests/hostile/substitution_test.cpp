@@ -4,12 +4,12 @@
 // document says so in a warning naming what and how many.
 #include <catch2/catch.hpp>
 
-#include "../../importers/rugrats_cine/demo.hpp"
+#include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
-#include "../../importers/tr_cutseq/samples.hpp"
+#include "../../importers/tr_cutseq/testkit/samples.hpp"
 #include "../../importers/zouna/container.hpp"
 #include "../../importers/zouna/crc32.hpp"
-#include "../../importers/zouna/samples.hpp"
+#include "../../importers/zouna/testkit/samples.hpp"
 #include "../../importers/zouna/writer.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"

@@ -15,6 +15,7 @@
 #include "ripkit/image/png.hpp"
 #include "ripkit/preview.hpp"
 #include "ripkit/registry.hpp"
+#include "ripkit/testkit/sample_writers.hpp"
 
 namespace fs = std::filesystem;
 using namespace ripkit;
@@ -251,7 +252,7 @@ TEST_CASE("preview page draws the scene's backdrop colour") {
     for (const FormatEntry& e : format_entries())
         if (std::string(e.id) == "rugrats_cine") rugrats = &e;
     REQUIRE(rugrats != nullptr);
-    rugrats->write_samples(work / "samples");
+    find_sample_writer("rugrats_cine")->write(work / "samples");
     Input in;
     in.path = (work / "samples/DEMO_RAW.BIN").string();
     in.bytes = read_file(in.path, Limits{});
@@ -294,8 +295,8 @@ TEST_CASE("preview page of a TR cutscene with its level shows the bodies") {
     REQUIRE(level != nullptr);
     fs::create_directories(work / "tr_cutseq");
     fs::create_directories(work / "tr_level");
-    cutseq->write_samples(work / "tr_cutseq");
-    level->write_samples(work / "tr_level");
+    find_sample_writer("tr_cutseq")->write(work / "tr_cutseq");
+    find_sample_writer("tr_level")->write(work / "tr_level");
     Input in;
     in.path = (work / "tr_cutseq/CUTSEQ.PAK").string();
     in.bytes = read_file(in.path, Limits{});

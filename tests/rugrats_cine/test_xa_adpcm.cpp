@@ -13,6 +13,7 @@
 #include <random>
 
 #include "ripkit/codec/xa_adpcm.hpp"
+#include "ripkit/codec/xa_encoder.hpp"
 
 using namespace ripkit;
 using namespace ripkit::xa;

@@ -1,7 +1,7 @@
 # cmake -DMAKE_SAMPLES=... -DSAMPLES=<source>/samples -DWORK=<dir> -P compare_samples.cmake
 # Fails naming every file that differs, is missing from the fresh set, or is
 # written but not committed. The generator's sources (CMakeLists.txt,
-# make_samples.cpp) are the only files under samples/ it does not write.
+# make_samples.cpp, sample_writers.cpp.in) are the only files under samples/ it does not write.
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 execute_process(COMMAND ${MAKE_SAMPLES} ${WORK} RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -9,7 +9,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "ripkit-make-samples ${WORK} failed (${rc})")
 endif()
 file(GLOB_RECURSE committed RELATIVE ${SAMPLES} ${SAMPLES}/*)
-list(REMOVE_ITEM committed CMakeLists.txt make_samples.cpp)
+list(REMOVE_ITEM committed CMakeLists.txt make_samples.cpp sample_writers.cpp.in)
 file(GLOB_RECURSE fresh RELATIVE ${WORK} ${WORK}/*)
 list(SORT committed)
 list(SORT fresh)

@@ -15,6 +15,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/scene_import.hpp"
+#include "samples.hpp"
 #include "writer.hpp"
 
 namespace ripkit::formats {

@@ -1,25 +1,18 @@
-#include "level_samples.hpp"
-
-#include <fstream>
+// tr_level_write_samples (the test kit's contract, cmake/RipkitFormat.cmake):
+// samples/tr_level/.
+#include <filesystem>
 
 #include "demo_level.hpp"
-#include "ripkit/error.hpp"
+#include "ripkit/testkit/sample_file.hpp"
 
-namespace ripkit::tr_level::testkit {
+namespace ripkit::formats {
 
-namespace {
-
-void write(const std::filesystem::path& p, const Bytes& b) {
-    std::ofstream out(p, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(b.data()), static_cast<std::streamsize>(b.size()));
-    if (!out) fail_no_offset(ErrorKind::Io, "to write " + p.string());
+// DEMO.TR4 and DEMO.TRC: demo_level() for each game; their moveables match
+// the actors of the bundled CUTSEQ.PAK / CUTSEQ.BIN (slots 0 and 101).
+void tr_level_write_samples(const std::filesystem::path& dir) {
+    using namespace tr_level::testkit;
+    testkit::write_sample(dir / "DEMO.TR4", write_level(demo_level(tr_level::Version::Tr4)));
+    testkit::write_sample(dir / "DEMO.TRC", write_level(demo_level(tr_level::Version::Tr5)));
 }
 
-}  // namespace
-
-void write_level_samples(const std::filesystem::path& dir) {
-    write(dir / "DEMO.TR4", write_level(demo_level(Version::Tr4)));
-    write(dir / "DEMO.TRC", write_level(demo_level(Version::Tr5)));
-}
-
-}  // namespace ripkit::tr_level::testkit
+}  // namespace ripkit::formats

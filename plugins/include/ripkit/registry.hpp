@@ -29,7 +29,6 @@ struct FormatEntry {
     const char* id;  // C++ identifier form: "tr_cutseq"
     const Format& (*format)();
     Assimp::BaseImporter* (*make_importer)();
-    void (*write_samples)(const std::filesystem::path& dir);
 };
 
 std::span<const FormatEntry> format_entries();

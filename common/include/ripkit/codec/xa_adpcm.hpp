@@ -1,6 +1,6 @@
 // CD-XA ADPCM (4-bit, Level B/C) as the PlayStation CD-ROM controller
-// decodes it, and an encoder that writes it (closed loop: each 28-sample
-// block gets the filter and shift whose decoded output is closest).
+// decodes it. (The encoder, for tests and samples, is the core test kit's
+// ripkit/codec/xa_encoder.hpp.)
 //
 // Rounding rule: the single rounding of psx-spx and the MiSTer core,
 //   prediction = (old * K0 + older * K1 + 32) >> 6,
@@ -44,12 +44,12 @@ constexpr size_t frames_per_sector(bool stereo) { return stereo ? 2016 : 4032; }
 void decode_sector(ByteSpan payload, bool stereo, State& state, std::vector<int16_t>& out,
                    uint64_t payload_offset = 0);
 
-// The decoder's single step (exposed for tests that compute by hand).
+// The decoder's single step (exposed for the encoder and for tests that
+// compute by hand), its prediction from the two previous outputs, and where
+// sample j of sound block `block` of group `group` lands among the 4032
+// interleaved values.
 int16_t decode_sample(int nibble, int shift, int filter, History& h);
-
-// Encodes exactly 4032 interleaved values (mono samples or stereo L/R
-// frames) into a 2324-byte Form 2 payload, updating `state` with the
-// decoder's history so consecutive sectors continue seamlessly.
-Bytes encode_sector(std::span<const int16_t> samples, bool stereo, State& state);
+int32_t predict(const History& h, int filter);
+size_t sample_index(size_t group, size_t block, size_t j, bool stereo);
 
 }  // namespace ripkit::xa

@@ -1,6 +1,6 @@
-// Builds CD-XA sector images (the inverse of sectors.hpp) for the formats'
-// writers, samples and tests: Form 1 data and Form 2 audio sectors, written
-// in any of the four shapes. EDC/ECC are left zero (no reader checks them).
+// Builds CD-XA sector images (the inverse of sectors.hpp) for the test kits'
+// stream writers, samples and tests: Form 1 data and Form 2 audio sectors,
+// written in any of the four shapes. EDC/ECC are left zero (no reader checks them).
 #pragma once
 
 #include <cstdint>

@@ -102,7 +102,7 @@ struct BuiltRom {
 BuiltRom build_rom_detailed(const RomSpec& spec);
 inline Bytes build_rom(const RomSpec& spec) { return build_rom_detailed(spec).rom; }
 
-// The ROM written by write_samples: five models (LH5 and RAW, every texture
+// The ROM written by pikachu_write_samples: five models (LH5 and RAW, every texture
 // format and load path, nested calls, cross-slot vertices, a type-100 node,
 // rotations off the quarter turns on every level of a chain).
 RomSpec sample_rom_spec();

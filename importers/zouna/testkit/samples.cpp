@@ -2,12 +2,11 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 
 #include "body_kit.hpp"
 #include "container.hpp"
 #include "crc32.hpp"
-#include "format.hpp"
+#include "ripkit/testkit/sample_file.hpp"
 #include "writer.hpp"
 
 namespace ripkit::zouna {
@@ -164,12 +163,7 @@ namespace ripkit::formats {
 
 namespace {
 
-void write(const std::filesystem::path& p, ByteSpan bytes) {
-    std::ofstream f(p, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-    if (!f) fail_no_offset(ErrorKind::Io, "to write " + p.string());
-}
+using testkit::write_sample;
 
 // samples/zouna/model/<game>/: the test kit's skinned, textured character
 // (body_kit.hpp) as bff files per game, SKIN converted with its animation
@@ -178,17 +172,15 @@ void write(const std::filesystem::path& p, ByteSpan bytes) {
 void write_model_samples(const std::filesystem::path& dir) {
     using namespace zouna;
     const std::string names = kit_names();
-    const ByteSpan name_bytes(reinterpret_cast<const uint8_t*>(names.data()), names.size());
     for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
         const std::filesystem::path sub = dir / "model" / game_name(g);
         write_kit_files(sub, kit_objects(kit_set(g)), g);
-        write(sub / "names.txt", name_bytes);
+        write_sample(sub / "names.txt", names);
         const std::string args = "--anim BEND.Animation_Z --names names.txt\n";
-        write(sub / "SKIN.Skin_Z.args",
-              ByteSpan(reinterpret_cast<const uint8_t*>(args.data()), args.size()));
+        write_sample(sub / "SKIN.Skin_Z.args", args);
     }
-    write(dir / "CHARACTER.DPC", kit_bigfile(kit_objects(kit_set(Game::Fuel)), Game::Fuel));
-    write(dir / "CHARACTER.NPC", name_bytes);
+    write_sample(dir / "CHARACTER.DPC", kit_bigfile(kit_objects(kit_set(Game::Fuel)), Game::Fuel));
+    write_sample(dir / "CHARACTER.NPC", names);
 }
 
 }  // namespace
@@ -216,18 +208,16 @@ void zouna_write_samples(const std::filesystem::path& dir) {
                                       write_animation(sample_wave(), e, v), e, true);
         const Bytes m = write_object(mat, asobo_crc32("MAT_ANIM_SAMPLE"), link,
                                      write_material_anim(sample_material_anim(), e, v), e, false);
-        write(sub / "SKEL_SAMPLE.Skel_Z", write_bff0(s, platform, version));
-        write(sub / "WALK.Animation_Z", write_bff0(w, platform, version));
-        write(sub / (std::to_string(asobo_crc32("WAVE")) + ".Animation_Z"), wv);
-        write(sub / "MAT_ANIM_SAMPLE.MaterialAnim_Z", write_bff0(m, platform, version));
+        write_sample(sub / "SKEL_SAMPLE.Skel_Z", write_bff0(s, platform, version));
+        write_sample(sub / "WALK.Animation_Z", write_bff0(w, platform, version));
+        write_sample(sub / (std::to_string(asobo_crc32("WAVE")) + ".Animation_Z"), wv);
+        write_sample(sub / "MAT_ANIM_SAMPLE.MaterialAnim_Z", write_bff0(m, platform, version));
         if (e == Endian::Little) all = {s, w, wv, m};
     }
-    write(dir / "SAMPLE.DPC", write_bigfile(all, Endian::Little, version, 2));
+    write_sample(dir / "SAMPLE.DPC", write_bigfile(all, Endian::Little, version, 2));
     const std::string names = sample_names();
-    write(dir / "SAMPLE.NPC",
-          ByteSpan(reinterpret_cast<const uint8_t*>(names.data()), names.size()));
-    write(dir / "names.txt",
-          ByteSpan(reinterpret_cast<const uint8_t*>(names.data()), names.size()));
+    write_sample(dir / "SAMPLE.NPC", names);
+    write_sample(dir / "names.txt", names);
     write_model_samples(dir);
 }
 

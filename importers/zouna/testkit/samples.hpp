@@ -1,7 +1,8 @@
 // The bundled sample objects (a four-bone skeleton, a walk and a wave
-// animation, a material animation), shared by write_samples, tests and fuzz seeds.
+// animation, a material animation), shared by zouna_write_samples, tests and fuzz seeds.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "animation.hpp"
@@ -18,3 +19,10 @@ MaterialAnim sample_material_anim();
 std::string sample_names();  // "crc name" lines for every sample name
 
 }  // namespace ripkit::zouna
+
+namespace ripkit::formats {
+
+// samples/zouna/ (the test kit's contract, cmake/RipkitFormat.cmake).
+void zouna_write_samples(const std::filesystem::path& dir);
+
+}  // namespace ripkit::formats

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "playback.hpp"
-#include "ripkit/codec/xa_adpcm.hpp"
+#include "ripkit/codec/xa_encoder.hpp"
 #include "ripkit/error.hpp"
 
 namespace ripkit::rugrats {
