@@ -1,6 +1,7 @@
 #include "container.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
+#include "kit_writer.hpp"
 #include "scale.hpp"
 #include "writer.hpp"
 

@@ -4,6 +4,7 @@
 
 #include "container.hpp"
 #include "crc32.hpp"
+#include "kit_writer.hpp"
 #include "samples.hpp"
 #include "writer.hpp"
 

@@ -9,6 +9,7 @@
 #include "../../importers/tr_cutseq/testkit/samples.hpp"
 #include "../../importers/zouna/container.hpp"
 #include "../../importers/zouna/crc32.hpp"
+#include "../../importers/zouna/testkit/kit_writer.hpp"
 #include "../../importers/zouna/testkit/samples.hpp"
 #include "../../importers/zouna/writer.hpp"
 #include "ripkit/format.hpp"

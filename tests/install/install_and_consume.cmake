@@ -16,6 +16,25 @@ file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 run(${CMAKE_COMMAND} --install ${RIPKIT_BINARY_DIR} --prefix ${prefix})
 
+# The test kits ship nowhere: no kit library or header in the prefix, and no
+# installed target (ripkit_plugins and the format libraries) links one.
+file(GLOB_RECURSE kit_files ${prefix}/*testkit* ${prefix}/include/ripkit/cd/sector_writer.hpp
+  ${prefix}/include/ripkit/codec/xa_encoder.hpp)
+if(kit_files)
+  message(FATAL_ERROR "test-kit files installed: ${kit_files}")
+endif()
+file(GLOB target_files ${prefix}/lib*/cmake/ripkit/ripkitTargets*.cmake)
+if(NOT target_files)
+  message(FATAL_ERROR "no ripkitTargets*.cmake under ${prefix}")
+endif()
+foreach(f ${target_files})
+  file(READ ${f} text)
+  string(FIND "${text}" "testkit" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "${f} names a test kit")
+  endif()
+endforeach()
+
 # The consumer knows nothing of the build tree: only the prefix.
 run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build
   -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}

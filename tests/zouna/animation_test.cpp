@@ -7,6 +7,7 @@
 #include "crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
+#include "kit_writer.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"

@@ -9,6 +9,7 @@
 #include "clients.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
+#include "kit_writer.hpp"
 #include "ripkit/export.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"

@@ -7,6 +7,7 @@
 #include "crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
+#include "kit_writer.hpp"
 #include "names.hpp"
 #include "same_name_bigfile.hpp"
 #include "samples.hpp"

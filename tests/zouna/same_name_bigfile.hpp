@@ -4,6 +4,7 @@
 #pragma once
 
 #include "crc32.hpp"
+#include "kit_writer.hpp"
 #include "writer.hpp"
 
 namespace ripkit::zouna::test {

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "crc32.hpp"
+#include "kit_writer.hpp"
 #include "writer.hpp"
 
 namespace ripkit::zouna {

@@ -6,6 +6,7 @@
 #include "body_kit.hpp"
 #include "container.hpp"
 #include "crc32.hpp"
+#include "kit_writer.hpp"
 #include "ripkit/testkit/sample_file.hpp"
 #include "writer.hpp"
 
