@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 #include "ripkit/error.hpp"
 
@@ -49,6 +50,45 @@ std::vector<std::string> split_list(const std::string& text, char separator) {
 std::shared_ptr<Budget> budget_for(const Options& options) {
     if (options.budget) return options.budget;
     return std::make_shared<Budget>(options.limits, options.progress);
+}
+
+namespace {
+
+// Bytes charged to a budget for as long as the hold lives: a built scene's.
+class BudgetHold {
+  public:
+    BudgetHold(std::shared_ptr<Budget> budget, uint64_t bytes)
+        : budget_(std::move(budget)), bytes_(bytes) {}
+    ~BudgetHold() { budget_->release_bytes(bytes_); }
+    BudgetHold(const BudgetHold&) = delete;
+    BudgetHold& operator=(const BudgetHold&) = delete;
+
+  private:
+    std::shared_ptr<Budget> budget_;
+    uint64_t bytes_;
+};
+
+uint64_t held_since(const Budget& b, uint64_t before) {
+    const uint64_t held = b.bytes_held();
+    return held > before ? held - before : 0;
+}
+
+}  // namespace
+
+// The builder's charges stay on the budget while the scene lives and no
+// longer: a scene built and dropped a thousand times costs one scene.
+Scene Document::scene(int64_t item) const {
+    const std::shared_ptr<Budget> b = budget();
+    const uint64_t before = b->bytes_held();
+    Scene s;
+    try {
+        s = present(item);
+    } catch (...) {
+        b->release_bytes(held_since(*b, before));
+        throw;
+    }
+    s.budget_hold = std::make_shared<const BudgetHold>(b, held_since(*b, before));
+    return s;
 }
 
 int64_t Document::default_item() const {

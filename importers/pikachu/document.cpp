@@ -254,7 +254,7 @@ nlohmann::json PikachuDocument::dump(std::optional<int64_t> item) const {
     return j;
 }
 
-Scene PikachuDocument::scene(int64_t item) const {
+Scene PikachuDocument::present(int64_t item) const {
     const DecodedModel& m = model(item);
     if (m.triangles.empty())
         fail_no_offset(ErrorKind::Usage,

@@ -29,7 +29,6 @@ class PikachuDocument : public Document {
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
-    Scene scene(int64_t item) const override;
     std::vector<std::string> warnings() const override;
 
     const PikachuRom& rom() const { return *rom_; }
@@ -40,6 +39,10 @@ class PikachuDocument : public Document {
     const AnimTables& anims() const { return anims_; }
     // Banks that apply to model `i` (none when it did not decode).
     std::vector<uint32_t> model_banks(size_t i) const;
+
+  protected:
+    Scene present(int64_t item) const override;
+    std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
     nlohmann::json dump_model(size_t i) const;

@@ -170,7 +170,7 @@ nlohmann::json CineDocument::dump(std::optional<int64_t> item) const {
     return {{"format", "rugrats-cine"}, {"shape", cd::shape_name(file_.shape)}, {"items", all}};
 }
 
-Scene CineDocument::scene(int64_t item) const {
+Scene CineDocument::present(int64_t item) const {
     const Cinematic& c = find(item);
     if (c.error) throw *c.error;
     if (c.frames.empty())

@@ -18,10 +18,13 @@ class CineDocument : public Document {
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
-    Scene scene(int64_t item) const override;
     std::vector<std::string> warnings() const override;
 
     const CineFile& file() const { return file_; }
+
+  protected:
+    Scene present(int64_t item) const override;
+    std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
     const Cinematic& find(int64_t item) const;

@@ -199,7 +199,7 @@ nlohmann::json CutseqDocument::dump(std::optional<int64_t> item) const {
             {"cutscenes", std::move(list)}};
 }
 
-Scene CutseqDocument::scene(int64_t item) const {
+Scene CutseqDocument::present(int64_t item) const {
     const Cutscene& c = find(item, true);
     return with_context("cutscene " + std::to_string(item), [&] {
         if (!level_) return build_scene(c, variant_name(file_.variant), scene_options_);

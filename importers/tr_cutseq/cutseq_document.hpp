@@ -25,10 +25,13 @@ class CutseqDocument : public Document {
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
-    Scene scene(int64_t item) const override;
     std::vector<std::string> warnings() const override;
 
     const CutseqFile& file() const { return file_; }
+
+  protected:
+    Scene present(int64_t item) const override;
+    std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
     const Cutscene& find(int64_t item, bool need_data) const;

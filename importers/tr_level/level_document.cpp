@@ -140,7 +140,7 @@ void LevelDocument::charge_scene_bytes(uint64_t faces, const std::string& what) 
         faces * (4 * kVertexBytes + 6 * sizeof(uint32_t)) + level_.pages.size() * kPageBytes, what);
 }
 
-Scene LevelDocument::scene(int64_t item) const {
+Scene LevelDocument::present(int64_t item) const {
     Scene scene;
     if (item == kRoomsItem) {
         if (const Error* e = rooms_error()) throw *e;

@@ -23,11 +23,14 @@ class LevelDocument : public Document {
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
-    Scene scene(int64_t item) const override;
     int64_t default_item() const override;
     std::vector<std::string> warnings() const override { return warnings_; }
 
     const Level& level() const { return level_; }
+
+  protected:
+    Scene present(int64_t item) const override;
+    std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
     const Moveable& moveable(int64_t item) const;

@@ -373,7 +373,7 @@ nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
             {"objects", list}};
 }
 
-Scene ZounaDocument::scene(int64_t item) const {
+Scene ZounaDocument::present(int64_t item) const {
     const size_t index = find(item);
     const ObjectRef& o = objects_[index];
     // handedness=right: Zouna space is glTF's already, nothing is mirrored.

@@ -56,10 +56,13 @@ class ZounaDocument : public Document {
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
-    Scene scene(int64_t item) const override;
     std::vector<std::string> warnings() const override { return warnings_; }
 
     const Variants& variants() const { return v_; }
+
+  protected:
+    Scene present(int64_t item) const override;
+    std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
     // A supported, unpooled object: what can be decoded and converted.

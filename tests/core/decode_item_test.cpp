@@ -74,10 +74,14 @@ class ThreeItems : public Document {
         return out;
     }
     nlohmann::json dump(std::optional<int64_t>) const override { return {}; }
-    Scene scene(int64_t) const override { return {}; }
+
+  protected:
+    Scene present(int64_t) const override { return {}; }
+    std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
     bool first_fails_;
+    std::shared_ptr<Budget> budget_ = std::make_shared<Budget>();
 };
 
 }  // namespace

@@ -96,15 +96,24 @@ class Document {
     // nullopt item = the whole file.
     virtual nlohmann::json dump(std::optional<int64_t> item) const = 0;
     // `convert`: one item as a scene, a pure function of the decoded structs
-    // (it reads no file bytes; what it builds is charged to the document's
-    // budget). Throws Error(Usage) for an unknown or empty id and the item's
-    // own decode error for one that failed to decode.
-    virtual Scene scene(int64_t item) const = 0;
+    // (it reads no file bytes). What the build charges to the document's
+    // budget is held by the returned scene and given back when its last copy
+    // goes, so building the scenes of one document again and again counts
+    // only the scenes alive at once. Throws Error(Usage) for an unknown or
+    // empty id and the item's own decode error for one that failed to decode.
+    Scene scene(int64_t item) const;
     // The item converted when the user names none: the first non-empty one
     // that decoded (the first failed one's error when every candidate failed).
     virtual int64_t default_item() const;
     // Non-fatal findings (e.g. "not a Hey You, Pikachu! ROM; --force given").
     virtual std::vector<std::string> warnings() const { return {}; }
+
+  protected:
+    // The format's scene builder behind scene(): charges what it builds to
+    // budget() and gives back nothing itself.
+    virtual Scene present(int64_t item) const = 0;
+    // The budget the document was opened with (budget_for(options)).
+    virtual std::shared_ptr<Budget> budget() const = 0;
 };
 
 struct FormatInfo {

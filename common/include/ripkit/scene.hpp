@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <glm/ext/vector_uint4_sized.hpp>
 #include <glm/glm.hpp>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -162,6 +163,9 @@ struct Scene {
     std::optional<Audio> audio;
     // Scene metadata: format, variant, item, units, axes, assumptions, ...
     nlohmann::json extras = nlohmann::json::object();
+    // What building this scene charged to its document's budget, given back
+    // when the last copy of the scene goes (Document::scene); null otherwise.
+    std::shared_ptr<const void> budget_hold;
 
     // Appends a node and returns its index; parent must already exist.
     int add_node(std::string name, int parent);
