@@ -11,6 +11,7 @@
 
 #include "pikachu_format.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/scene_kit.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -242,14 +243,10 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
     // table by default) exactly like the base pose, so at each key the pose is
     // the engine's.
     ch.times = sampler.times(key_times(c, duration));
-    glm::quat prev(1, 0, 0, 0);
-    for (size_t i = 0; i < ch.times.size(); ++i) {
-        glm::quat q = glm::normalize(
-            glm::quat_cast(rotation_matrix(sampler.euler(ch.times[i]), trig, order)));
-        if (i && glm::dot(q, prev) < 0.0f) q = -q;  // stay in prev's hemisphere
-        prev = q;
-        ch.values.push_back({q.x, q.y, q.z, q.w});
-    }
+    for (size_t i = 0; i < ch.times.size(); ++i)
+        ch.values.push_back(kit::xyzw(glm::normalize(
+            glm::quat_cast(rotation_matrix(sampler.euler(ch.times[i]), trig, order)))));
+    kit::keep_hemisphere(ch.values);
     return ch;
 }
 

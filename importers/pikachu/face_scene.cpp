@@ -8,6 +8,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit/n64/gbi.hpp"
+#include "ripkit/scene_kit.hpp"
 
 namespace ripkit::pikachu {
 
@@ -53,8 +54,8 @@ void drop_unused(Scene& s, const std::set<int>& candidates) {
 }  // namespace
 
 std::string face_track_name(const Scene& s, uint32_t slot) {
-    return (s.nodes.empty() ? std::string("model") : s.nodes[0].name) + "_face" +
-           std::to_string(slot);
+    return kit::value_track_name(s.nodes.empty() ? std::string("model") : s.nodes[0].name,
+                                 "face" + std::to_string(slot));
 }
 
 namespace {
@@ -64,8 +65,7 @@ namespace {
 // 1024x1024 image are one texture, not 16 GB of PNGs): per bank, the scene
 // texture of every descriptor.
 std::map<int32_t, std::vector<int>> bank_textures(Scene& s, const ModelFaces& f,
-                                                  const std::set<uint32_t>& drawn,
-                                                  Budget& budget) {
+                                                  const std::set<uint32_t>& drawn, Budget& budget) {
     std::map<int32_t, std::vector<int>> out;
     std::map<FaceImageKey, int> by_image;
     for (uint32_t k : drawn) {
@@ -75,15 +75,16 @@ std::map<int32_t, std::vector<int>> bank_textures(Scene& s, const ModelFaces& f,
         std::vector<int>& list = out[b];
         for (size_t i = 0; i < bank.images.size(); ++i) {
             const FaceImage& fi = bank.images[i];
-            const auto [it, fresh] = by_image.try_emplace(face_image_key(fi), int(s.textures.size()));
+            const auto [it, fresh] =
+                by_image.try_emplace(face_image_key(fi), int(s.textures.size()));
             list.push_back(it->second);
             if (!fresh) continue;
             const n64::Rgba8Image& img = bank.decoded.at(bank.decoded_of.at(i));
             // A PNG is at most its RGBA plus headers.
-            budget.charge_bytes(img.rgba.size() + 1024,
-                                "face PNG (bank " + std::to_string(b) + " image " +
-                                    std::to_string(i) + ")",
-                                fi.offset);
+            budget.charge_bytes(
+                img.rgba.size() + 1024,
+                "face PNG (bank " + std::to_string(b) + " image " + std::to_string(i) + ")",
+                fi.offset);
             Texture t;
             t.name = "face_bank" + std::to_string(b) + "_img" + std::to_string(i) + "_" +
                      n64::texture_format_name(fi.format, fi.size);
@@ -120,12 +121,10 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan program_table, Bu
         Node& n = s.nodes[size_t(node)];
         // The rest value is the first selected image, for viewers that do not animate.
         n.translation = {float(slot.timeline.first_image()), 0.0f, 0.0f};
-        n.extras = {{"ripkit_track", "face" + std::to_string(k)},
-                    {"target", s.nodes[0].name},
-                    {"component", "x"},
-                    {"face_slot", k},
-                    {"face_bank", slot.bank},
-                    {"face_selector", slot.selector}};
+        n.extras = kit::value_track_extras(s.nodes[0].name, "face" + std::to_string(k));
+        n.extras["face_slot"] = k;
+        n.extras["face_bank"] = slot.bank;
+        n.extras["face_selector"] = slot.selector;
         track_node[k] = node;
     }
     std::set<int> replaced;
@@ -136,9 +135,8 @@ void add_face_tracks(Scene& s, const DecodedModel& m, ByteSpan program_table, Bu
         const FaceSlot& slot = f.slots[k];
         const std::vector<int>& list = textures.at(slot.bank);
         // The face starts on the image the program shows at time 0 (never black).
-        mat.texture = list.at(slot.timeline.first_image());
-        mat.switch_textures = list;
-        mat.switch_track_node = s.nodes[size_t(track_node.at(k))].name;
+        kit::switch_textures(mat, list, slot.timeline.first_image(),
+                             s.nodes[size_t(track_node.at(k))].name);
         mat.extras["face_bank"] = slot.bank;
         mat.extras["face_selector"] = slot.selector;
     }

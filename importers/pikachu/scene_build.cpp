@@ -9,6 +9,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit/n64/gbi.hpp"
+#include "ripkit/scene_kit.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -49,27 +50,24 @@ std::string joint_name(const DecodedModel& m, size_t k) {
     return "node" + std::to_string(k) + "_t" + std::to_string(m.hierarchy.nodes[k].type);
 }
 
-Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& trig) {
-    Scene s;
-    s.name = "model_" + std::to_string(m.record.index);
-    const int root = s.add_node(s.name, -1);
-    const size_t n = m.hierarchy.nodes.size();
-    if (n > 0xFFFF)
-        fail_no_offset(ErrorKind::AllocationLimit, "at most 65535 hierarchy nodes (joint indices)");
-    const auto palette = palette_matrices(m.hierarchy, trig, layout.euler);
+namespace {
 
+// One joint per hierarchy node, in node order, under the model's root node;
+// the inverse binds invert the palette (the matrices the vertices were placed with).
+Skin add_joints(Scene& s, const DecodedModel& m, const std::vector<glm::mat4>& palette,
+                const Layout& layout, const GameTrig& trig) {
     Skin skin;
     skin.name = s.name + "_skin";
-    for (size_t k = 0; k < n; ++k) {
+    for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) {
         const HierarchyNode& hn = m.hierarchy.nodes[k];
-        const int idx = s.add_node(joint_name(m, k), hn.parent < 0 ? root : 1 + hn.parent);
+        const int idx = s.add_node(joint_name(m, k), hn.parent < 0 ? 0 : 1 + hn.parent);
         Node& node = s.nodes[size_t(idx)];
         node.translation = hn.translation;
         if (hn.type != kTranslationOnlyType) {
             node.scale = hn.scale;
             const glm::quat q =
                 glm::normalize(glm::quat_cast(rotation_matrix(hn.rotation, trig, layout.euler)));
-            node.rotation = {q.x, q.y, q.z, q.w};
+            node.rotation = kit::xyzw(q);
         }
         // The native base pose, exactly as stored (seed 21).
         node.extras = {{"node_type", hn.type},
@@ -89,121 +87,159 @@ Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& t
         // last row exact where a general 4x4 inverse rounds it (0.99999994).
         skin.inverse_bind.push_back(singular ? glm::mat4(1.0f) : glm::affineInverse(palette[k]));
     }
-    skin.skeleton = n ? 1 : -1;
-    if (n) s.skins.push_back(skin);
+    skin.skeleton = m.hierarchy.nodes.empty() ? -1 : 1;
+    return skin;
+}
 
-    // Textures: only those a triangle uses, in first-use order.
-    std::map<int, int> texture_index;
-    auto scene_texture = [&](int t) {
-        if (t < 0) return -1;
-        auto it = texture_index.find(t);
-        if (it != texture_index.end()) return it->second;
-        const n64::DecodedTexture& d = m.textures[size_t(t)];
-        Texture tex;
-        tex.name = s.name + "_tex" + std::to_string(s.textures.size()) + "_" +
-                   n64::texture_format_name(d.tile.fmt, d.tile.siz);
-        tex.width = d.image.width, tex.height = d.image.height;
-        tex.png = image::encode_png_rgba(d.image.width, d.image.height, d.image.rgba);
-        s.textures.push_back(std::move(tex));
-        texture_index[t] = int(s.textures.size() - 1);
-        return texture_index[t];
-    };
+// Geometry into one mesh per effective draw state, with its material and the
+// textures its triangles use (embedded once each, in first-use order).
+class MeshBuilder {
+  public:
+    MeshBuilder(Scene& s, const DecodedModel& m, const std::vector<glm::mat4>& palette)
+        : s_(s), m_(m), palette_(palette) {}
 
-    // One material and one mesh per effective draw state.
-    std::map<uint32_t, int> mesh_of_state;
-    std::map<std::pair<int, uint32_t>, uint32_t> welded;  // (mesh, load serial) -> vertex
-    std::map<int, std::vector<uint8_t>> alphas;
-    for (const n64::Triangle& tri : m.triangles) {
-        const n64::DrawState& st = m.states[tri.state];
-        auto [it, fresh] = mesh_of_state.try_emplace(tri.state, int(s.meshes.size()));
-        const int mi = it->second;
-        if (fresh) {
-            Material mat;
-            mat.name = s.name + "_mat" + std::to_string(s.materials.size());
-            mat.texture = st.texture_on ? scene_texture(st.texture) : -1;
-            mat.wrap_s = wrap_of(st.tile_desc.cms);
-            mat.wrap_t = wrap_of(st.tile_desc.cmt);
-            mat.nearest = ((st.othermode_h >> 12) & 3) == 0;  // G_TF_POINT
-            mat.double_sided = (st.geometry_mode & n64::geom::kCullBack) == 0;
-            mat.unlit = (st.geometry_mode & n64::geom::kLighting) == 0;
-            mat.extras = {{"geometry_mode", hex_word(st.geometry_mode)},
-                          {"othermode_h", hex_word(st.othermode_h)},
-                          {"othermode_l", hex_word(st.othermode_l)},
-                          {"combine", hex_word(st.combine_w0) + hex_word(st.combine_w1).substr(2)},
-                          {"prim_color", hex_word(st.prim_color)},
-                          {"env_color", hex_word(st.env_color)},
-                          {"cull_front", (st.geometry_mode & n64::geom::kCullFront) != 0}};
-            if (st.texture_on)
-                mat.extras["texture_format"] =
-                    n64::texture_format_name(st.tile_desc.fmt, st.tile_desc.siz);
-            // Face slots are switched later by add_face_tracks (face_scene.hpp).
-            if (const auto fs = m.face_slot_of_state.find(tri.state);
-                st.texture_on && fs != m.face_slot_of_state.end())
-                mat.extras["face_slot"] = fs->second;
-            s.materials.push_back(std::move(mat));
-            Mesh mesh;
-            mesh.name = s.name + "_mesh" + std::to_string(s.meshes.size());
-            mesh.material = int(s.materials.size() - 1);
-            mesh.skin = 0;
-            s.meshes.push_back(std::move(mesh));
-            s.nodes[size_t(root)].meshes.push_back(mi);
-        }
-        Mesh& mesh = s.meshes[size_t(mi)];
+    void add(const n64::Triangle& tri) {
+        const int mi = mesh_of(tri.state);
+        const n64::DrawState& st = m_.states[tri.state];
         const n64::DecodedTexture* tex =
-            st.texture_on && st.texture >= 0 ? &m.textures[size_t(st.texture)] : nullptr;
+            st.texture_on && st.texture >= 0 ? &m_.textures[size_t(st.texture)] : nullptr;
+        Mesh& mesh = s_.meshes[size_t(mi)];
         for (const n64::RspVertex& v : tri.v) {
             auto [wit, added] =
-                welded.try_emplace({mi, v.load_serial}, uint32_t(mesh.positions.size()));
-            if (added) {
-                const glm::mat4& pm = palette[size_t(v.slot)];
-                mesh.positions.push_back(glm::vec3(pm * glm::vec4(v.x, v.y, v.z, 1.0f)));
-                if (v.lit) {
-                    const glm::vec3 nl(int8_t(v.c[0]), int8_t(v.c[1]), int8_t(v.c[2]));
-                    glm::vec3 nw = glm::transpose(glm::inverse(glm::mat3(pm))) * nl;
-                    const float len = glm::length(nw);
-                    // A zero-scale (hidden) node has no inverse: its vertices
-                    // collapse to a point, so any unit normal will do.
-                    mesh.normals.push_back(len > 0 && std::isfinite(len) ? nw / len
-                                                                         : glm::vec3(0, 1, 0));
-                    mesh.colors.push_back({1.0f, 1.0f, 1.0f, v.c[3] / 255.0f});
-                } else {
-                    mesh.normals.push_back(glm::vec3(0.0f));
-                    mesh.colors.push_back(glm::vec4(v.c[0], v.c[1], v.c[2], v.c[3]) / 255.0f);
-                }
-                alphas[mi].push_back(v.c[3]);
-                if (tex) {
-                    const auto& t = tex->tile;
-                    mesh.uv0.push_back({tile_coord(v.s, t.shifts, t.uls, tex->image.width),
-                                        tile_coord(v.t, t.shiftt, t.ult, tex->image.height)});
-                }
-                mesh.joints.push_back(uint16_t(v.slot));
-            }
+                welded_.try_emplace({mi, v.load_serial}, uint32_t(mesh.positions.size()));
+            if (added) add_vertex(mi, mesh, v, tex);
             mesh.indices.push_back(wit->second);
         }
     }
-    for (size_t mi = 0; mi < s.meshes.size(); ++mi) {
-        Mesh& mesh = s.meshes[mi];
-        Material& mat = s.materials[size_t(mesh.material)];
-        // Unlit meshes carry colours, lit ones normals (seed 12); glTF needs
-        // one or the other per vertex, never a zero normal.
-        bool any_lit = false;
-        for (const auto& nrm : mesh.normals) any_lit |= nrm != glm::vec3(0.0f);
-        if (!any_lit || mat.unlit)
-            mesh.normals.clear();
-        else
-            for (auto& nrm : mesh.normals)
-                if (nrm == glm::vec3(0.0f)) nrm = {0, 1, 0};
-        mat.alpha_mode = alpha_from(alphas[int(mi)]);
+
+    // Unlit meshes carry colours, lit ones normals (seed 12); glTF needs one or
+    // the other per vertex, never a zero normal. Texture alpha joins the vertex
+    // alpha in the material's alpha mode.
+    void finish() {
+        for (auto& [state, mi] : mesh_of_state_) {
+            Mesh& mesh = s_.meshes[size_t(mi)];
+            Material& mat = s_.materials[size_t(mesh.material)];
+            bool any_lit = false;
+            for (const auto& nrm : mesh.normals) any_lit |= nrm != glm::vec3(0.0f);
+            if (!any_lit || mat.unlit)
+                mesh.normals.clear();
+            else
+                for (auto& nrm : mesh.normals)
+                    if (nrm == glm::vec3(0.0f)) nrm = {0, 1, 0};
+            const n64::DrawState& st = m_.states[state];
+            std::vector<uint8_t> a = alphas_[mi];
+            if (st.texture_on && st.texture >= 0) {
+                const auto& rgba = m_.textures[size_t(st.texture)].image.rgba;
+                for (size_t i = 3; i < rgba.size(); i += 4) a.push_back(rgba[i]);
+            }
+            mat.alpha_mode = alpha_from(a);
+        }
     }
-    // Texture alpha joins the vertex alpha in the material's alpha mode.
-    for (auto& [state, mi] : mesh_of_state) {
-        const n64::DrawState& st = m.states[state];
-        if (!st.texture_on || st.texture < 0) continue;
-        const auto& rgba = m.textures[size_t(st.texture)].image.rgba;
-        std::vector<uint8_t> a = alphas[mi];
-        for (size_t i = 3; i < rgba.size(); i += 4) a.push_back(rgba[i]);
-        s.materials[size_t(s.meshes[size_t(mi)].material)].alpha_mode = alpha_from(a);
+
+  private:
+    int texture(int t) {
+        if (t < 0) return -1;
+        auto it = texture_index_.find(t);
+        if (it != texture_index_.end()) return it->second;
+        const n64::DecodedTexture& d = m_.textures[size_t(t)];
+        Texture tex;
+        tex.name = s_.name + "_tex" + std::to_string(s_.textures.size()) + "_" +
+                   n64::texture_format_name(d.tile.fmt, d.tile.siz);
+        tex.width = d.image.width, tex.height = d.image.height;
+        tex.png = image::encode_png_rgba(d.image.width, d.image.height, d.image.rgba);
+        s_.textures.push_back(std::move(tex));
+        return texture_index_[t] = int(s_.textures.size() - 1);
     }
+
+    Material material(uint32_t state) {
+        const n64::DrawState& st = m_.states[state];
+        Material mat;
+        mat.name = s_.name + "_mat" + std::to_string(s_.materials.size());
+        mat.texture = st.texture_on ? texture(st.texture) : -1;
+        mat.wrap_s = wrap_of(st.tile_desc.cms);
+        mat.wrap_t = wrap_of(st.tile_desc.cmt);
+        mat.nearest = ((st.othermode_h >> 12) & 3) == 0;  // G_TF_POINT
+        mat.double_sided = (st.geometry_mode & n64::geom::kCullBack) == 0;
+        mat.unlit = (st.geometry_mode & n64::geom::kLighting) == 0;
+        mat.extras = {{"geometry_mode", hex_word(st.geometry_mode)},
+                      {"othermode_h", hex_word(st.othermode_h)},
+                      {"othermode_l", hex_word(st.othermode_l)},
+                      {"combine", hex_word(st.combine_w0) + hex_word(st.combine_w1).substr(2)},
+                      {"prim_color", hex_word(st.prim_color)},
+                      {"env_color", hex_word(st.env_color)},
+                      {"cull_front", (st.geometry_mode & n64::geom::kCullFront) != 0}};
+        if (st.texture_on)
+            mat.extras["texture_format"] =
+                n64::texture_format_name(st.tile_desc.fmt, st.tile_desc.siz);
+        // Face slots are switched later by add_face_tracks (face_scene.hpp).
+        if (const auto fs = m_.face_slot_of_state.find(state);
+            st.texture_on && fs != m_.face_slot_of_state.end())
+            mat.extras["face_slot"] = fs->second;
+        return mat;
+    }
+
+    int mesh_of(uint32_t state) {
+        auto [it, fresh] = mesh_of_state_.try_emplace(state, int(s_.meshes.size()));
+        if (!fresh) return it->second;
+        s_.materials.push_back(material(state));
+        Mesh mesh;
+        mesh.name = s_.name + "_mesh" + std::to_string(s_.meshes.size());
+        mesh.material = int(s_.materials.size() - 1);
+        mesh.skin = 0;
+        s_.meshes.push_back(std::move(mesh));
+        s_.nodes[0].meshes.push_back(it->second);
+        return it->second;
+    }
+
+    void add_vertex(int mi, Mesh& mesh, const n64::RspVertex& v, const n64::DecodedTexture* tex) {
+        const glm::mat4& pm = palette_[size_t(v.slot)];
+        mesh.positions.push_back(glm::vec3(pm * glm::vec4(v.x, v.y, v.z, 1.0f)));
+        if (v.lit) {
+            const glm::vec3 nl(int8_t(v.c[0]), int8_t(v.c[1]), int8_t(v.c[2]));
+            glm::vec3 nw = glm::transpose(glm::inverse(glm::mat3(pm))) * nl;
+            const float len = glm::length(nw);
+            // A zero-scale (hidden) node has no inverse: its vertices
+            // collapse to a point, so any unit normal will do.
+            mesh.normals.push_back(len > 0 && std::isfinite(len) ? nw / len : glm::vec3(0, 1, 0));
+            mesh.colors.push_back({1.0f, 1.0f, 1.0f, v.c[3] / 255.0f});
+        } else {
+            mesh.normals.push_back(glm::vec3(0.0f));
+            mesh.colors.push_back(glm::vec4(v.c[0], v.c[1], v.c[2], v.c[3]) / 255.0f);
+        }
+        alphas_[mi].push_back(v.c[3]);
+        if (tex) {
+            const auto& t = tex->tile;
+            mesh.uv0.push_back({tile_coord(v.s, t.shifts, t.uls, tex->image.width),
+                                tile_coord(v.t, t.shiftt, t.ult, tex->image.height)});
+        }
+        mesh.joints.push_back(uint16_t(v.slot));
+    }
+
+    Scene& s_;
+    const DecodedModel& m_;
+    const std::vector<glm::mat4>& palette_;
+    std::map<int, int> texture_index_;
+    std::map<uint32_t, int> mesh_of_state_;
+    std::map<std::pair<int, uint32_t>, uint32_t> welded_;  // (mesh, load serial) -> vertex
+    std::map<int, std::vector<uint8_t>> alphas_;
+};
+
+}  // namespace
+
+Scene build_scene(const DecodedModel& m, const Layout& layout, const GameTrig& trig) {
+    Scene s;
+    s.name = "model_" + std::to_string(m.record.index);
+    s.add_node(s.name, -1);
+    const size_t n = m.hierarchy.nodes.size();
+    if (n > 0xFFFF)
+        fail_no_offset(ErrorKind::AllocationLimit, "at most 65535 hierarchy nodes (joint indices)");
+    const auto palette = palette_matrices(m.hierarchy, trig, layout.euler);
+    Skin skin = add_joints(s, m, palette, layout, trig);
+    if (n) s.skins.push_back(std::move(skin));
+
+    MeshBuilder meshes(s, m, palette);
+    for (const n64::Triangle& tri : m.triangles) meshes.add(tri);
+    meshes.finish();
 
     s.extras = {{"format", "hey-you-pikachu"},
                 {"item", m.record.index},

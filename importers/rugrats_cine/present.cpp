@@ -6,7 +6,7 @@
 
 #include "ending.hpp"
 #include "faces.hpp"
-#include "ripkit/node_names.hpp"
+#include "ripkit/scene_kit.hpp"
 
 namespace ripkit::rugrats {
 
@@ -15,94 +15,38 @@ namespace {
 constexpr double kFps = 30.0;
 constexpr float kTau = 6.283185307179586f;
 
-// Per-node STEP keys by record index; a later write in the same record wins
-// (the engine's last store), which keeps times strictly increasing.
-struct NodeKeys {
-    std::map<size_t, glm::vec4> t, r;
-};
-
-class Builder {
-  public:
-    Builder(Scene& s, int root) : s_(s), root_(root), names_(s) {}
-
-    // Looked up once per record and actor: by index, never by scanning.
-    int node(const std::string& name, int parent = -1) {
-        return names_.find_or_add(name, parent < 0 ? root_ : parent);
-    }
-    void translate(int node, size_t rec, glm::vec3 v) { keys_[node].t[rec] = glm::vec4(v, 0.0f); }
-    void rotate(int node, size_t rec, glm::vec4 q) { keys_[node].r[rec] = q; }
-
-    // One STEP animation; the first key also becomes the node's rest pose.
-    Animation finish(const std::string& name, size_t records) {
-        Animation a;
-        a.name = name;
-        a.frame_rate = kFps;
-        for (auto& [node, k] : keys_) {
-            add_channel(a, node, AnimPath::Translation, k.t);
-            add_channel(a, node, AnimPath::Rotation, k.r);
-        }
-        a.duration = records ? double(records - 1) / kFps : 0.0;
-        return a;
-    }
-
-  private:
-    void add_channel(Animation& a, int node, AnimPath path, const std::map<size_t, glm::vec4>& k) {
-        if (k.empty()) return;
-        Channel ch;
-        ch.node = node;
-        ch.path = path;
-        ch.interp = Interp::Step;  // the engine sets, it does not interpolate
-        for (const auto& [rec, v] : k) {
-            ch.times.push_back(double(rec) / kFps);
-            ch.values.push_back(v);
-        }
-        Node& n = s_.nodes[size_t(node)];
-        if (path == AnimPath::Translation)
-            n.translation = glm::vec3(k.begin()->second);
-        else
-            n.rotation = k.begin()->second;
-        a.channels.push_back(std::move(ch));
-    }
-
-    Scene& s_;
-    int root_;
-    NodeNames names_;
-    std::map<int, NodeKeys> keys_;
-};
+// The engine sets, it does not interpolate: STEP keys per record.
+using Builder = kit::StepKeys;
+using Axes = kit::HalfTurnX;
 
 glm::vec3 vec(const Vec3i& v) { return glm::vec3(float(v[0]), float(v[1]), float(v[2])); }
 
 // Face tracks: translation.x carries the frame number (STEP).
 void face_keys(Builder& b, Scene& s, int object, const std::string& name, size_t rec,
                const Face& f) {
-    const int mouth = b.node(name + "_mouth", object);
-    const int eyes = b.node(name + "_eyes", object);
-    for (int n : {mouth, eyes})
-        if (s.nodes[size_t(n)].extras.empty())
-            s.nodes[size_t(n)].extras = {
-                // value-track keys of docs/architecture.md "Metadata conventions"
-                {"ripkit_track", n == mouth ? "mouth" : "eyes"},
-                {"target", name},
-                {"component", "x"},
-                {"ripkit.face_track", n == mouth ? "mouth" : "eyes"},
-                {"ripkit.track",
-                 "translation.x = face frame number (STEP); bind to texture swaps"}};
-    b.translate(mouth, rec, glm::vec3(float(f.mouth), 0, 0));
-    b.translate(eyes, rec, glm::vec3(float(f.eyes), 0, 0));
+    const int mouth = b.node(kit::value_track_name(name, "mouth"), object);
+    const int eyes = b.node(kit::value_track_name(name, "eyes"), object);
+    for (int n : {mouth, eyes}) {
+        nlohmann::json& extras = s.nodes[size_t(n)].extras;
+        if (!extras.empty()) continue;
+        const char* what = n == mouth ? "mouth" : "eyes";
+        extras = kit::value_track_extras(name, what);
+        extras["ripkit.face_track"] = what;
+        extras["ripkit.track"] = "translation.x = face frame number (STEP); bind to texture swaps";
+    }
+    b.value(mouth, rec, f.mouth);
+    b.value(eyes, rec, f.eyes);
 }
 
 int add_camera(Scene& s, int node, const std::string& name, int h) {
     Camera cam;
     cam.name = name;
-    cam.node = node;
     cam.yfov = engine_yfov(h);
     cam.aspect = engine_aspect(h);
     cam.znear = 1.0f;
     cam.zfar = 1.0e6f;
     cam.extras = {{"ripkit.projection_h", h}, {"ripkit.screen", "512x240, x scaled by 512/320"}};
-    s.cameras.push_back(cam);
-    s.nodes[size_t(node)].camera = int(s.cameras.size()) - 1;
-    return int(s.cameras.size()) - 1;
+    return kit::attach_camera(s, node, std::move(cam));
 }
 
 void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
@@ -110,7 +54,7 @@ void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
     const std::vector<EndingState> states = simulate_ending(last_counter);
     const EndingState init = ending_initial();
     const int milk = b.node("ending_milk");
-    const int milk_track = b.node("ending_milk_0x28", milk);
+    const int milk_track = b.node(kit::value_track_name("ending_milk", "0x28"), milk);
     const int sign = b.node("ending_sign");
     const int cam_a = b.node("ending_camera_a");
     const int cam_b = b.node("ending_camera_b");
@@ -118,7 +62,8 @@ void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
     s.nodes[size_t(milk)].extras = {{"model", 948},
                                     {"drawn_from", "ending_camera_a (layer 1)"},
                                     {"ripkit.assumption", "+0x28 read as a Z angle, 4096 a turn"}};
-    s.nodes[size_t(milk_track)].extras = {{"ripkit.track", "translation.x = object +0x28 (STEP)"}};
+    s.nodes[size_t(milk_track)].extras = kit::value_track_extras("ending_milk", "0x28");
+    s.nodes[size_t(milk_track)].extras["ripkit.track"] = "translation.x = object +0x28 (STEP)";
     s.nodes[size_t(sign)].extras = {{"model", 1038}, {"drawn_from", "ending_camera_b (layer 2)"}};
     add_camera(s, cam_a, "ending_camera_a", kDefaultH);
     const int cb = add_camera(s, cam_b, "ending_camera_b", init.b_h);
@@ -126,15 +71,15 @@ void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
         return glm::vec3(float(a[0]), float(a[1]), float(a[2]));
     };
     auto put = [&](size_t rec, const EndingState& st) {
-        b.translate(cam_a, rec, ax.pos(v3(st.a)));
-        b.translate(cam_b, rec, ax.pos(v3(st.b)));
+        b.translate(cam_a, rec, ax.point(v3(st.a)));
+        b.translate(cam_b, rec, ax.point(v3(st.b)));
         const float ang = float(st.milk_28) * kTau / 4096.0f;
-        b.rotate(milk, rec, ax.rot(glm::vec4(0, 0, std::sin(ang / 2), std::cos(ang / 2))));
-        b.translate(milk_track, rec, glm::vec3(float(st.milk_28), 0, 0));
+        b.rotate(milk, rec, ax.rotation(glm::vec4(0, 0, std::sin(ang / 2), std::cos(ang / 2))));
+        b.value(milk_track, rec, st.milk_28);
     };
     put(0, init);
-    b.rotate(cam_a, 0, ax.rot(glm::vec4(0, 0, 0, 1)));
-    b.rotate(cam_b, 0, ax.rot(glm::vec4(0, 0, 0, 1)));
+    b.rotate(cam_a, 0, ax.rotation(glm::vec4(0, 0, 0, 1)));
+    b.rotate(cam_b, 0, ax.rotation(glm::vec4(0, 0, 0, 1)));
     b.translate(sign, 0, glm::vec3(0));
     Camera& camb = s.cameras[size_t(cb)];
     int first_text = -1;
@@ -157,6 +102,36 @@ void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
           {{"string", "Loading"}, {"font", 0}, {"y", 85}}}},
         {"text_colour", {100, 200, 0}},
         {"shadow_colour", {1, 1, 1}}};
+}
+
+// STEP keys: per record the camera's two, and per actor and pose their own,
+// their face tracks' and their channels'.
+void charge_keys(const Cinematic& c, const CineOptions& o) {
+    if (!o.budget) return;
+    uint64_t keys = 0;
+    for (const FrameRecord& f : c.frames) {
+        keys += 2 + 8 * f.actors.size() + 6 * f.poses.size();
+        for (const PoseRecord& p : f.poses) keys += p.keys.size();
+    }
+    o.budget->alloc(keys, sizeof(double) + sizeof(glm::vec4) + 48, std::nullopt,
+                    "animation keys of cinematic " + std::to_string(c.id));
+    o.budget->charge_steps(keys, "animation keys of cinematic " + std::to_string(c.id));
+}
+
+void scene_extras(Scene& s, const CineFile& file, const Cinematic& c, const CineOptions& o,
+                  bool ending) {
+    s.extras["format"] = "rugrats-cine";
+    s.extras["shape"] = cd::shape_name(file.shape);
+    s.extras["item"] = c.id;
+    s.extras["cine"] = o.cine;
+    s.extras["frame_rate"] = kFps;
+    s.extras["frame_count"] = c.frames.size();  // one record per frame, record k at k/30 s
+    s.extras["backdrop_rgb"] = {217, 175, 141};
+    s.extras["axes"] = o.native ? "engine (X right, Y down, Z forward; cameras look +Z)"
+                                : "glTF (Y up, right-handed): engine (x, y, z) -> (x, -y, -z)";
+    s.extras["units"] = o.native ? "engine units" : "engine units x " + std::to_string(o.scale);
+    s.extras["faces"] = "<object>_mouth/_eyes nodes: STEP translation.x = face frame number";
+    s.extras["ending_included"] = ending;
 }
 
 }  // namespace
@@ -196,49 +171,36 @@ float engine_aspect(int h) { return (256.0f / (float(h) * 1.6f)) / (120.0f / flo
 Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o) {
     Scene s;
     s.name = "cinematic_" + std::to_string(c.id);
-    Axes ax;
-    ax.native = o.native;
-    ax.scale = o.scale;
+    const Axes ax{o.native, o.scale};
     const int root = s.add_node(s.name, -1);
-    Builder b(s, root);
+    Builder b(s, root, kFps);
     const int cam = b.node("camera");
     add_camera(s, cam, "camera", kDefaultH);
     const std::vector<FrameFaces> faces = compute_faces(c, o.cine);
-    if (o.budget) {
-        // STEP keys: per record the camera's two, and per actor and pose
-        // their own, their face tracks' and their channels'.
-        uint64_t keys = 0;
-        for (const FrameRecord& f : c.frames) {
-            keys += 2 + 8 * f.actors.size() + 6 * f.poses.size();
-            for (const PoseRecord& p : f.poses) keys += p.keys.size();
-        }
-        o.budget->alloc(keys, sizeof(double) + sizeof(glm::vec4) + 48, std::nullopt,
-                        "animation keys of cinematic " + std::to_string(c.id));
-        o.budget->charge_steps(keys, "animation keys of cinematic " + std::to_string(c.id));
-    }
+    charge_keys(c, o);
 
     for (size_t i = 0; i < c.frames.size(); ++i) {
         const FrameRecord& f = c.frames[i];
-        b.translate(cam, i, ax.pos(vec(f.camera_position)));
+        b.translate(cam, i, ax.point(vec(f.camera_position)));
         // The camera matrix is the transpose of the parts' matrix of q, so
         // camera-to-world is q itself (engine camera looking +Z, Y down).
-        b.rotate(cam, i, ax.rot(normalise_quat(f.camera_q)));
+        b.rotate(cam, i, ax.rotation(normalise_quat(f.camera_q)));
         for (size_t j = 0; j < f.actors.size(); ++j) {
             const ActorRecord& a = f.actors[j];
             const std::string name = "actor_" + std::to_string(a.id);
             const int n = b.node(name);
             glm::vec3 p = vec(a.position);
-            const glm::vec4 q = ax.rot(normalise_quat(a.q));
+            const glm::vec4 q = ax.rotation(normalise_quat(a.q));
             if (a.id == 510 || a.id == 511) {
                 // Moved 0x2000 down (engine +Y); object 602/601 takes the record.
                 // ASSUMPTION(id_510_511): "down" is from the record's position, rotation kept.
                 const int other = b.node(a.id == 510 ? "actor_602" : "actor_601");
                 s.nodes[size_t(other)].extras["ripkit.driven_by"] = name;
-                b.translate(other, i, ax.pos(p));
+                b.translate(other, i, ax.point(p));
                 b.rotate(other, i, q);
                 p.y += float(0x2000);
             }
-            b.translate(n, i, ax.pos(p));
+            b.translate(n, i, ax.point(p));
             b.rotate(n, i, q);
             face_keys(b, s, n, name, i, faces[i].actors[j]);
         }
@@ -246,11 +208,11 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
             const PoseRecord& p = f.poses[j];
             const std::string name = "pose_" + std::to_string(p.id);
             const int n = b.node(name);
-            b.translate(n, i, ax.pos(vec(p.position)));
+            b.translate(n, i, ax.point(vec(p.position)));
             b.rotate(n, i, glm::vec4(0, 0, 0, 1));  // angles at +0x24 cleared
             for (const PoseKey& k : p.keys) {
                 const int ch = b.node(name + "_ch" + std::to_string(k.channel), n);
-                b.rotate(ch, i, ax.rot(normalise_quat(k.q)));
+                b.rotate(ch, i, ax.rotation(normalise_quat(k.q)));
             }
             face_keys(b, s, n, name, i, faces[i].poses[j]);
         }
@@ -270,18 +232,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
                              {"frames", s.audio->samples.size() / s.audio->channels},
                              {"start_frame", 0}};
     }
-    s.extras["format"] = "rugrats-cine";
-    s.extras["shape"] = cd::shape_name(file.shape);
-    s.extras["item"] = c.id;
-    s.extras["cine"] = o.cine;
-    s.extras["frame_rate"] = kFps;
-    s.extras["frame_count"] = c.frames.size();  // one record per frame, record k at k/30 s
-    s.extras["backdrop_rgb"] = {217, 175, 141};
-    s.extras["axes"] = o.native ? "engine (X right, Y down, Z forward; cameras look +Z)"
-                                : "glTF (Y up, right-handed): engine (x, y, z) -> (x, -y, -z)";
-    s.extras["units"] = o.native ? "engine units" : "engine units x " + std::to_string(ax.scale);
-    s.extras["faces"] = "<object>_mouth/_eyes nodes: STEP translation.x = face frame number";
-    s.extras["ending_included"] = ending;
+    scene_extras(s, file, c, o, ending);
     return s;
 }
 

@@ -27,18 +27,9 @@ std::vector<FrameFaces> compute_faces(const Cinematic& c, uint32_t seed);
 // Normalised (x, y, z, w); identity for an all-zero quaternion.
 glm::vec4 normalise_quat(const Quat13& q);
 
-// PS1 space (X right, Y down, Z forward) to glTF (Y up, right-handed, cameras
-// looking down -Z): a half turn about X, (x, y, z) -> (x, -y, -z); the same
-// turn conjugates rotations, (qx, qy, qz, qw) -> (qx, -qy, -qz, qw), and maps
-// the engine camera's view axes (looking +Z, Y down) onto glTF's.
-struct Axes {
-    bool native = false;
-    float scale = 1.0f;
-    glm::vec3 pos(const glm::vec3& p) const {
-        return native ? p : glm::vec3(p.x, -p.y, -p.z) * scale;
-    }
-    glm::vec4 rot(const glm::vec4& q) const { return native ? q : glm::vec4(q.x, -q.y, -q.z, q.w); }
-};
+// PS1 space (X right, Y down, Z forward) is the kit's half turn about X
+// (kit::HalfTurnX), which also maps the engine camera's view axes (looking
+// +Z, Y down) onto glTF's.
 
 // Vertical field of view and aspect of the engine's projection: H on the
 // 512 x 240 screen with the view's x row scaled by 512/320.

@@ -1,0 +1,96 @@
+#include "ripkit/scene_kit.hpp"
+
+namespace ripkit::kit {
+
+glm::vec3 HalfTurnX::point(double x, double y, double z) const {
+    if (native) return glm::vec3(float(x), float(y), float(z));
+    return glm::vec3(float(x * scale), float(-y * scale), float(-z * scale));
+}
+
+glm::vec4 HalfTurnX::rotation(const glm::vec4& q) const {
+    return native ? q : glm::vec4(q.x, -q.y, -q.z, q.w);
+}
+
+glm::quat HalfTurnX::rotation(const glm::quat& q) const {
+    return native ? q : glm::quat(q.w, q.x, -q.y, -q.z);
+}
+
+void keep_hemisphere(std::vector<glm::vec4>& quats) {
+    for (size_t i = 1; i < quats.size(); ++i)
+        if (glm::dot(quats[i], quats[i - 1]) < 0.0f) quats[i] = -quats[i];
+}
+
+std::optional<glm::quat> look_at(const glm::vec3& eye, const glm::vec3& target,
+                                 const glm::vec3& up) {
+    const glm::vec3 f = target - eye;
+    const float len = glm::length(f);
+    if (!(len > 1e-12f)) return std::nullopt;
+    const glm::vec3 z = -f / len;
+    glm::vec3 x = glm::cross(up, z);
+    const float xl = glm::length(x);
+    if (!(xl > 1e-6f)) return std::nullopt;
+    x /= xl;
+    const glm::vec3 y = glm::cross(z, x);
+    return glm::normalize(glm::quat_cast(glm::mat3(x, y, z)));
+}
+
+int attach_camera(Scene& s, int node, Camera cam) {
+    cam.node = node;
+    s.cameras.push_back(std::move(cam));
+    const int index = int(s.cameras.size()) - 1;
+    s.nodes.at(size_t(node)).camera = index;
+    return index;
+}
+
+std::string value_track_name(const std::string& target, const std::string& what) {
+    std::string name = target;
+    name += '_';
+    name += what;
+    return name;
+}
+
+nlohmann::json value_track_extras(const std::string& target, const std::string& what) {
+    return {{"ripkit_track", what}, {"target", target}, {"component", "x"}};
+}
+
+void switch_textures(Material& material, const std::vector<int>& textures, size_t first,
+                     const std::string& track_node) {
+    material.texture = textures.at(first);
+    material.switch_textures = textures;
+    material.switch_track_node = track_node;
+}
+
+Animation StepKeys::finish(const std::string& name, size_t records) {
+    Animation a;
+    a.name = name;
+    a.frame_rate = rate_;
+    for (auto& [node, k] : keys_) {
+        add_channel(a, node, AnimPath::Translation, k.t);
+        add_channel(a, node, AnimPath::Rotation, k.r);
+    }
+    a.duration = records ? double(records - 1) / rate_ : 0.0;
+    return a;
+}
+
+void StepKeys::add_channel(Animation& a, int node, AnimPath path,
+                           const std::map<size_t, glm::vec4>& k) {
+    if (k.empty()) return;
+    Channel ch;
+    ch.node = node;
+    ch.path = path;
+    ch.interp = Interp::Step;
+    ch.times.reserve(k.size());
+    ch.values.reserve(k.size());
+    for (const auto& [record, v] : k) {
+        ch.times.push_back(double(record) / rate_);
+        ch.values.push_back(v);
+    }
+    Node& n = s_.nodes[size_t(node)];
+    if (path == AnimPath::Translation)
+        n.translation = glm::vec3(k.begin()->second);
+    else
+        n.rotation = k.begin()->second;
+    a.channels.push_back(std::move(ch));
+}
+
+}  // namespace ripkit::kit
