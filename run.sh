@@ -12,6 +12,7 @@ ROOT=$PWD
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 source "$ROOT/scripts/install_missing.sh"
+source "$ROOT/scripts/compiler_cache.sh"
 
 install_missing "${BUILD_DEPS[@]}"
 
@@ -27,7 +28,7 @@ fi
 
 # Warnings are errors in ./test.sh's build; a user's build should not stop on one.
 if [ ! -f build/CMakeCache.txt ]; then
-    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_WERROR=OFF >/dev/null
+    cmake -S . -B build "${CACHE_FLAGS[@]}" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_WERROR=OFF >/dev/null
 fi
 cmake --build build -j"$JOBS" --target ripkit ripkit-make-samples ripkit_blender_zip
 RIPKIT=$ROOT/build/exporters/ripkit

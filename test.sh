@@ -23,6 +23,7 @@ BUILD_TYPE=${RIPKIT_TEST_BUILD_TYPE:-Debug}
 TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-14-dev blender python3-numpy chromium assimp-utils)
 
 source "$ROOT/scripts/install_missing.sh"
+source "$ROOT/scripts/compiler_cache.sh"
 
 section() { echo; echo "=== test.sh: $* ($(date -u +%H:%M:%S))"; }
 
@@ -46,7 +47,7 @@ for dir in exporters/viewer tests/clients tests/preview; do
 done
 
 section "release build (build-release: -O2, -Werror, benchmarks)"
-cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DRIPKIT_WERROR=ON \
+cmake -S . -B build-release "${CACHE_FLAGS[@]}" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_WERROR=ON \
     -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_BUILD_BENCH=ON >/dev/null
 cmake --build build-release -j"$JOBS"
 
@@ -55,7 +56,7 @@ section "build (build-test: clang $BUILD_TYPE, ASan+UBSan, libFuzzer coverage, t
 if [ -f build-test/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' build-test/CMakeCache.txt; then
     rm -rf build-test
 fi
-CC=clang CXX=clang++ cmake -S . -B build-test -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+CC=clang CXX=clang++ cmake -S . -B build-test "${CACHE_FLAGS[@]}" -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
     -DCMAKE_C_FLAGS_DEBUG="-O0 -gline-tables-only" -DCMAKE_CXX_FLAGS_DEBUG="-O0 -gline-tables-only" \
     -DRIPKIT_SANITIZE=ON -DRIPKIT_BUILD_FUZZ=ON -DRIPKIT_WERROR=ON \
     -DRIPKIT_BUILD_TESTS=ON -DRIPKIT_BUILD_BENCH=OFF >/dev/null

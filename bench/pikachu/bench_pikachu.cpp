@@ -72,32 +72,11 @@ void BM_BuildEveryModelFixedLayout(benchmark::State& state) {
     }
 }
 
-// All 230 banks filled: 20 tracks (types 1..20) of 6 scalars, each a stream of
-// 30 pieces of 4 ticks (cubic, linear, constant in turn), 4 s at 1/30 s a tick.
+// Every bank filled (anim_builder.hpp every_bank_anim_spec).
 const pikachu::BuiltRom& anim_built() {
     static const pikachu::BuiltRom rom = [] {
         pikachu::RomSpec spec = pikachu::sample_rom_spec();
-        spec.anims.banks.clear();
-        for (uint32_t b = 0; b < pikachu::kAnimBankCount; ++b) {
-            pikachu::AnimBankSpec bank;
-            bank.index = b;
-            bank.duration = 4.0f;
-            for (int32_t type = 1; type <= 20; ++type) {
-                pikachu::AnimTrackSpec t;
-                t.node_type = type;
-                for (int s = 0; s < 6; ++s) {
-                    pikachu::AnimScalarSpec sc;
-                    sc.kind = uint32_t((s + type) % 3);
-                    sc.constant = 65536 * s;
-                    for (int p = 0; p < 30; ++p)
-                        sc.pieces.push_back({0.01f * float(p % 5), 0.5f - 0.1f * float(s),
-                                             float(type % 4), int16_t(p), uint8_t(p * 8), 4});
-                    t.scalars.push_back(sc);
-                }
-                bank.tracks.push_back(t);
-            }
-            spec.anims.banks.push_back(bank);
-        }
+        spec.anims = pikachu::every_bank_anim_spec();
         return pikachu::build_rom_detailed(spec);
     }();
     return rom;

@@ -139,4 +139,30 @@ AnimSpec sample_anim_spec() {
     return spec;
 }
 
+AnimSpec every_bank_anim_spec() {
+    AnimSpec anims = sample_anim_spec();
+    anims.banks.clear();
+    for (uint32_t b = 0; b < kAnimBankCount; ++b) {
+        AnimBankSpec bank;
+        bank.index = b;
+        bank.duration = 4.0f;
+        for (int32_t type = 1; type <= 20; ++type) {
+            AnimTrackSpec t;
+            t.node_type = type;
+            for (int s = 0; s < 6; ++s) {
+                AnimScalarSpec sc;
+                sc.kind = uint32_t((s + type) % 3);
+                sc.constant = 65536 * s;
+                for (int p = 0; p < 30; ++p)
+                    sc.pieces.push_back({0.01f * float(p % 5), 0.5f - 0.1f * float(s),
+                                         float(type % 4), int16_t(p), uint8_t(p * 8), 4});
+                t.scalars.push_back(sc);
+            }
+            bank.tracks.push_back(t);
+        }
+        anims.banks.push_back(bank);
+    }
+    return anims;
+}
+
 }  // namespace ripkit::pikachu

@@ -70,5 +70,8 @@ BuiltAnims write_anims(Bytes& rom, const AnimSpec& spec);
 // rotation on type 2), bank 17 for root types 1 and 4 (constants, a 3-scalar
 // type-40 track no sample node has), bank 42 for root type 12 (no sample model).
 AnimSpec sample_anim_spec();
+// All kAnimBankCount banks filled, for benchmarks: 20 node types (1..20) of 6
+// scalars, each 30 pieces of 4 ticks (cubic, linear, constant in turn), 4 s long.
+AnimSpec every_bank_anim_spec();
 
 }  // namespace ripkit::pikachu

@@ -1,0 +1,216 @@
+// Issue 16's yardstick, per format, in one run: importing the game file
+// through Assimp::Importer with ripkit registered (what a host engine pays)
+// against Assimp's own glTF importer reading the .glb ripkit wrote of the
+// same scene (a file that needs no decoding); and `convert` to glb against
+// Assimp's glb -> glb of that scene. Both sides are timed with the same
+// clock (process CPU time) and heap peaks come from heap_meter; the counters
+// are the ratios: x_assimp (time), mem_x_assimp (peak heap), and for convert
+// mem_x_io (peak heap over input + output bytes).
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include "heap_meter.hpp"
+#include "inputs.hpp"
+#include "ripkit/export.hpp"
+#include "ripkit/registry.hpp"
+
+namespace bench_import {
+
+std::filesystem::path bench_file(const std::string& name, ripkit::ByteSpan bytes) {
+    const auto path = std::filesystem::temp_directory_path() / ("ripkit_bench_import_" + name);
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    if (!f) throw std::runtime_error("cannot write " + path.string());
+    return path;
+}
+
+}  // namespace bench_import
+
+namespace {
+
+using namespace bench_import;
+
+struct Cost {
+    double seconds = 0;  // CPU seconds per run
+    size_t peak = 0;     // heap bytes above what was in use before the run
+};
+
+// Runs `work` at least 3 times and for at least 0.3 s of CPU.
+template <class Work>
+Cost measure(Work work) {
+    Cost c;
+    int runs = 0;
+    double total = 0;
+    while (runs < 3 || total < 0.3) {
+        const size_t before = heap_meter::in_use();
+        heap_meter::reset_peak();
+        const std::clock_t t0 = std::clock();
+        work();
+        total += double(std::clock() - t0) / CLOCKS_PER_SEC;
+        c.peak = std::max(c.peak, heap_meter::peak() - before);
+        ++runs;
+    }
+    c.seconds = total / runs;
+    return c;
+}
+
+std::unique_ptr<ripkit::Document> open(const Input& in) {
+    ripkit::Input input;
+    input.path = in.file.string();
+    input.bytes = ripkit::read_file(input.path, ripkit::Limits{});
+    const ripkit::Format* f = ripkit::detect_format(input.bytes, input.path);
+    if (!f) throw std::runtime_error("no format detects " + input.path);
+    return f->open(input, in.options);
+}
+
+void ripkit_glb(const Input& in, const std::filesystem::path& out) {
+    const auto doc = open(in);
+    const ripkit::Scene scene = doc->scene(doc->default_item());
+    ripkit::ExportOptions eo;
+    eo.format = ripkit::OutputFormat::Glb;
+    eo.write_audio = false;  // Assimp's side has no audio to write either
+    ripkit::export_scene(scene, out, eo);
+}
+
+// The glb ripkit writes of the scene the import gives (same options).
+const std::filesystem::path& glb_of(const Input& in) {
+    static std::map<std::filesystem::path, std::filesystem::path> cache;
+    auto it = cache.find(in.file);
+    if (it == cache.end()) {
+        std::filesystem::path glb = in.file;
+        glb += ".glb";
+        ripkit_glb(in, glb);
+        it = cache.emplace(in.file, glb).first;
+    }
+    return it->second;
+}
+
+void assimp_read(const std::filesystem::path& glb) {
+    Assimp::Importer imp;
+    const aiScene* s = imp.ReadFile(glb.string(), 0);
+    if (!s) throw std::runtime_error(imp.GetErrorString());
+    benchmark::DoNotOptimize(s->mNumMeshes);
+}
+
+void report(benchmark::State& st, const Input& in, const Cost& own, const Cost& base) {
+    st.counters["x_assimp"] = own.seconds / base.seconds;
+    st.counters["mem_x_assimp"] = double(own.peak) / double(std::max<size_t>(base.peak, 1));
+    st.counters["assimp_ms"] = base.seconds * 1e3;
+    st.counters["peak_MB"] = double(own.peak) / 1e6;
+    st.counters["input_MB"] = double(std::filesystem::file_size(in.file)) / 1e6;
+    st.counters["glb_MB"] = double(std::filesystem::file_size(glb_of(in))) / 1e6;
+}
+
+// A baseline Assimp cannot produce (its glb2 exporter fails on a scene
+// without meshes, say) skips the row with the reason instead of a ratio.
+template <class Work>
+bool baseline(benchmark::State& st, Work work) {
+    try {
+        work();
+        return true;
+    } catch (const std::exception& e) {
+        st.SkipWithError(e.what());
+        return false;
+    }
+}
+
+// The benchmark loop, timed with the baseline's clock; an exception ends the
+// row with its message.
+template <class Work>
+Cost timed(benchmark::State& st, Work work) {
+    Cost c;
+    double total = 0;
+    for (auto _ : st) {
+        const size_t before = heap_meter::in_use();
+        heap_meter::reset_peak();
+        const std::clock_t t0 = std::clock();
+        try {
+            work();
+        } catch (const std::exception& e) {
+            st.SkipWithError(e.what());
+            return c;
+        }
+        total += double(std::clock() - t0) / CLOCKS_PER_SEC;
+        c.peak = std::max(c.peak, heap_meter::peak() - before);
+    }
+    c.seconds = total / double(std::max<benchmark::IterationCount>(st.iterations(), 1));
+    return c;
+}
+
+void BM_Import(benchmark::State& st, Input (*make)()) {
+    const Input in = make();
+    const std::filesystem::path& glb = glb_of(in);
+    Cost base;
+    if (!baseline(st, [&] { base = measure([&] { assimp_read(glb); }); })) return;
+    const Cost own = timed(st, [&] {
+        Assimp::Importer imp;
+        ripkit::register_importers(imp);
+        for (const auto& [key, value] : in.properties)
+            imp.SetPropertyString(key.c_str(), value.c_str());
+        const aiScene* s = imp.ReadFile(in.file.string(), 0);
+        if (!s) throw std::runtime_error(imp.GetErrorString());
+        benchmark::DoNotOptimize(s->mNumMeshes);
+    });
+    if (st.error_occurred()) return;
+    report(st, in, own, base);
+}
+
+void BM_ConvertGlb(benchmark::State& st, Input (*make)()) {
+    const Input in = make();
+    const std::filesystem::path& glb = glb_of(in);
+    std::filesystem::path assimp_out = glb, ripkit_out = glb;
+    assimp_out += ".assimp.glb";
+    ripkit_out += ".ripkit.glb";
+    Cost base;
+    const bool ok = baseline(st, [&] {
+        base = measure([&] {
+            Assimp::Importer imp;
+            const aiScene* s = imp.ReadFile(glb.string(), 0);
+            if (!s)
+                throw std::runtime_error(std::string("Assimp cannot read it: ") +
+                                         imp.GetErrorString());
+            Assimp::Exporter ex;
+            if (ex.Export(s, "glb2", assimp_out.string()) != AI_SUCCESS)
+                throw std::runtime_error(std::string("Assimp's glb2 exporter fails on it: ") +
+                                         ex.GetErrorString());
+        });
+    });
+    if (!ok) return;
+    const Cost own = timed(st, [&] { ripkit_glb(in, ripkit_out); });
+    if (st.error_occurred()) return;
+    report(st, in, own, base);
+    const double io =
+        double(std::filesystem::file_size(in.file) + std::filesystem::file_size(ripkit_out));
+    st.counters["mem_x_io"] = double(own.peak) / io;
+}
+
+const std::pair<const char*, Input (*)()> kInputs[] = {
+    {"tr_bin", tr_bin},       {"tr_block", tr_block},   {"rugrats", rugrats_open},
+    {"pikachu", pikachu_rom}, {"zouna", zouna_bigfile},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    for (const auto& [name, make] : kInputs) {
+        benchmark::RegisterBenchmark((std::string("Import/") + name).c_str(), BM_Import, make)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((std::string("ConvertGlb/") + name).c_str(), BM_ConvertGlb,
+                                     make)
+            ->Unit(benchmark::kMillisecond);
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
