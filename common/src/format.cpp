@@ -47,6 +47,10 @@ std::vector<std::string> split_list(const std::string& text, char separator) {
     return out;
 }
 
+int Format::probe_head(ByteSpan head, uint64_t, const std::string& path) const {
+    return probe(head, path);
+}
+
 std::shared_ptr<Budget> budget_for(const Options& options) {
     if (options.budget) return options.budget;
     return std::make_shared<Budget>(options.limits, options.progress);

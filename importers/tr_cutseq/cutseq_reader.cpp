@@ -46,19 +46,20 @@ void charge_values(Budget& budget, uint64_t values, uint64_t offset) {
 
 }  // namespace
 
-bool looks_like_block(ByteSpan data) {
+bool looks_like_block(ByteSpan data, uint64_t file_size) {
+    const uint64_t size = std::max<uint64_t>(file_size, data.size());
     if (data.size() < kHeaderBytes + 28) return false;
     const int16_t actors = static_cast<int16_t>(load_u16le(data.data()));
     const int16_t frames = static_cast<int16_t>(load_u16le(data.data() + 2));
     if (actors < 0 || actors > 64 || frames < 1) return false;
     const size_t table_end = kHeaderBytes + kActorHeaderBytes * static_cast<size_t>(actors);
     const uint32_t cam = load_u32le(data.data() + 20);
-    if (table_end > data.size() || cam < table_end || cam > data.size() - 28) return false;
+    if (table_end > data.size() || cam < table_end || cam > size - 28) return false;
     for (int a = 0; a < actors; ++a) {
         const uint8_t* p = data.data() + kHeaderBytes + kActorHeaderBytes * a;
         const uint32_t off = load_u32le(p);
         const int16_t nodes = static_cast<int16_t>(load_u16le(p + 6));
-        if (off < table_end || off >= data.size() || nodes < 1 || nodes > 256) return false;
+        if (off < table_end || off >= size || nodes < 1 || nodes > 256) return false;
     }
     return true;
 }

@@ -17,7 +17,9 @@ bool has_signature(ByteSpan data);
 // A PAK: u32 size followed by a zlib header (CMF 0x78, FCHECK valid).
 bool looks_like_pak(ByteSpan data);
 // A bare block: a plausible cutscene header whose offsets fit the data.
-bool looks_like_block(ByteSpan data);
+// `file_size`: the length of the file `data` begins (0: data is the whole file);
+// offsets may point past a head but not past the file.
+bool looks_like_block(ByteSpan data, uint64_t file_size = 0);
 
 struct ReadOptions {
     std::optional<int> entries;  // table entries to read (default: inferred, cutseq_table.hpp)

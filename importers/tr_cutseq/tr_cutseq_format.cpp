@@ -20,13 +20,17 @@ class CutseqFormat : public Format {
         static const FormatInfo fi{"tr-cutseq", "Tomb Raider 4/5 CUTSEQ cutscenes", {"pak", "bin"}};
         return fi;
     }
-    int probe(ByteSpan data, const std::string&) const override {
+    int probe(ByteSpan data, const std::string& path) const override {
+        return probe_head(data, data.size(), path);
+    }
+    // A block's offsets reach past any head: they are checked against the file.
+    int probe_head(ByteSpan head, uint64_t file_size, const std::string&) const override {
         using namespace tr_cutseq;
-        if (has_signature(data)) return 100;
-        if (looks_like_pak(data) && has_signature(codec::zlib_inflate_prefix(data.subspan(4), 8)))
+        if (has_signature(head)) return 100;
+        if (looks_like_pak(head) && has_signature(codec::zlib_inflate_prefix(head.subspan(4), 8)))
             return 100;
         // A bare cutscene block has no magic: a weak, structural guess.
-        if (looks_like_block(data)) return 5;
+        if (looks_like_block(head, file_size)) return 5;
         return 0;
     }
     const FormatSchema& schema() const override { return tr_cutseq::schema(); }

@@ -7,11 +7,14 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "clients.hpp"
 #include "cutseq_reader.hpp"
+#include "cutseq_writer.hpp"
 #include "ripkit/format.hpp"
+#include "samples.hpp"
 
 namespace ripkit::formats {
 const Format& tr_cutseq_format();
@@ -97,4 +100,37 @@ TEST_CASE("tr_cutseq probe tells PAK, BIN and other data apart") {
     // Sample sizes stay small enough to commit.
     CHECK(pak.size() < 64 * 1024);
     CHECK(bin.size() < 96 * 1024);
+}
+
+// Assimp asks an importer with the file's first 64 KiB; a bare block keeps its
+// camera and actor data far past that, so the probe is told the file's size.
+TEST_CASE("a cutscene block longer than Assimp's 64 KiB probe head imports by path") {
+    ripkit::tr_cutseq::DemoSpec spec;
+    spec.frames = 1500;
+    spec.actors = 4;
+    const ripkit::tr_cutseq::Cutscene c = ripkit::tr_cutseq::make_demo_cutscene(spec);
+    const ripkit::Bytes block = ripkit::tr_cutseq::write_block(c);
+    REQUIRE(block.size() > 2 * 64 * 1024);
+    const auto dir = ripkit::test::fresh_temp_dir("tr_cutseq_big_block");
+    const auto path = dir / "CUT.DAT";  // no extension Assimp knows
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(block.data()), std::streamsize(block.size()));
+
+    const auto& f = ripkit::formats::tr_cutseq_format();
+    const ripkit::ByteSpan head(block.data(), 64 * 1024);
+    CHECK(f.probe(head, "") == 0);  // the head alone does not hold the offsets
+    CHECK(f.probe_head(head, block.size(), "") == 5);
+    CHECK(f.probe_head(head, 64 * 1024 + 16, "") == 0);  // offsets past the file's end
+
+    Assimp::Importer importer;
+    importer.RegisterLoader(ripkit::formats::tr_cutseq_make_importer());
+    const aiScene* s = importer.ReadFile(path.string(), 0);
+    INFO(importer.GetErrorString());
+    REQUIRE(s);
+    REQUIRE(s->mNumAnimations == 1);
+    const aiNodeAnim* cam = channel(s->mAnimations[0], "camera");
+    REQUIRE(cam);
+    CHECK(cam->mNumPositionKeys == 1500);
+    CHECK(s->mRootNode->FindNode("actor3") != nullptr);
+    CHECK(s->mRootNode->FindNode("actor4") == nullptr);
 }

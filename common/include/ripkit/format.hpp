@@ -129,6 +129,12 @@ class Format {
     // 0 = not this format; higher = more certain. Looks at content, not names;
     // `path` may break ties only.
     virtual int probe(ByteSpan data, const std::string& path) const = 0;
+    // The same question asked of the first bytes of a longer file (Assimp
+    // asks every importer of every file it opens, so only a head is read):
+    // `head` is the start of a file of `file_size` bytes. A format whose
+    // structural check reaches past the head overrides this; the default
+    // probes the head as if it were the file.
+    virtual int probe_head(ByteSpan head, uint64_t file_size, const std::string& path) const;
     // Its settings, options and assumptions (ripkit/settings.hpp), declared
     // once next to the format.
     virtual const FormatSchema& schema() const = 0;

@@ -24,7 +24,7 @@ namespace {
 // Reads through the host's IOSystem (it may be a virtual file system), with the
 // same size limit as the CLI.
 Bytes read_via_io(const std::string& file, Assimp::IOSystem* io, const Limits& limits,
-                  size_t max_bytes) {
+                  size_t max_bytes, uint64_t* file_size = nullptr) {
     if (!io) fail_no_offset(ErrorKind::Io, "an Assimp IOSystem");
     std::unique_ptr<Assimp::IOStream, std::function<void(Assimp::IOStream*)>> stream(
         io->Open(file, "rb"), [io](Assimp::IOStream* s) {
@@ -32,6 +32,7 @@ Bytes read_via_io(const std::string& file, Assimp::IOSystem* io, const Limits& l
         });
     if (!stream) fail_no_offset(ErrorKind::Io, "a readable file");
     const size_t size = stream->FileSize();
+    if (file_size) *file_size = size;
     if (size > limits.max_input_bytes)
         fail(ErrorKind::AllocationLimit, 0,
              "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes");
@@ -93,9 +94,11 @@ FormatImporter::FormatImporter(const Format& format, const aiImporterDesc& desc)
 
 bool FormatImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool) const {
     try {
-        // Probes look at the head of the file; 64 KiB covers every magic we use.
-        const Bytes head = read_via_io(file, io, options_.limits, 64 * 1024);
-        return format_.probe(head, file) > 0;
+        // Probes look at the head of the file; 64 KiB covers every magic we
+        // use, and a structural check past it is told the file's size.
+        uint64_t size = 0;
+        const Bytes head = read_via_io(file, io, options_.limits, 64 * 1024, &size);
+        return format_.probe_head(head, size, file) > 0;
     } catch (const std::exception&) {
         return false;
     }
