@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "model_set.hpp"
 #include "ripkit/decode_item.hpp"
+#include "skel_check.hpp"
 
 namespace ripkit::zouna {
 
@@ -104,7 +105,10 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Setting
         if (!decodable(objects_[i])) continue;
         budget_->progress(i, objects_.size(), "object " + object_name(objects_[i]));
         errors_[i] = decode_item(*budget_, "", [&] { decoded_[i] = decode(data, objects_[i]); });
-        if (decoded_[i]) warn_substitutions(object_name(objects_[i]), *decoded_[i], warnings_);
+        if (!decoded_[i]) continue;
+        warn_substitutions(object_name(objects_[i]), *decoded_[i], warnings_);
+        if (const auto* sk = std::get_if<Skel>(&*decoded_[i]))
+            check_skeleton(object_name(objects_[i]), *sk);
     }
     // The mesh-family objects, decoded and linked to each other (and to the
     // Skel_Z / Animation_Z objects decoded above) in the same step.
@@ -152,6 +156,14 @@ void ZounaDocument::warn_substitutions(const std::string& name, const Decoded& d
     if (n)
         warnings.push_back(name + ": " + std::to_string(n) +
                            " all-zero rotations (rest or keys) shown as identity");
+}
+
+void ZounaDocument::check_skeleton(const std::string& name, const Skel& s) {
+    const SkelCheck c = check_skel_transforms(s);
+    std::string key = name;  // a BigFile may hold several of one name
+    for (int k = 2; skel_checks_.contains(key); ++k) key = name + "#" + std::to_string(k);
+    skel_checks_[key] = skel_check_json(c);
+    if (std::string w = skel_check_warning(name, c, v_); !w.empty()) warnings_.push_back(w);
 }
 
 bool ZounaDocument::decodable(const ObjectRef& o) {
@@ -287,7 +299,8 @@ nlohmann::json ZounaDocument::info() const {
             {"companion_animations", extra_anims_.size()},
             {"settings", v_.describe()},
             {"assumptions", assumptions_},
-            {"meshes", models_->info()}};
+            {"meshes", models_->info()},
+            {"skeleton_checks", skel_checks_}};
 }
 
 std::vector<ItemSummary> ZounaDocument::items() const {
@@ -340,9 +353,10 @@ nlohmann::json ZounaDocument::dump_object(size_t i) const {
     nlohmann::json j;
     if (auto* a = std::get_if<Animation>(&d))
         j = dump_animation(*a, o.endian, names_);
-    else if (auto* s = std::get_if<Skel>(&d))
+    else if (auto* s = std::get_if<Skel>(&d)) {
         j = dump_skel(*s, o.endian, names_);
-    else
+        j["transform_check"] = skel_check_json(check_skel_transforms(*s));
+    } else
         j = dump_material_anim(std::get<MaterialAnim>(d), o.endian, names_);
     j["object"] = object_json(o);
     j["settings"] = v_.describe();

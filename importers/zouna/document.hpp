@@ -67,6 +67,9 @@ class ZounaDocument : public Document {
   private:
     // A supported, unpooled object: what can be decoded and converted.
     static bool decodable(const ObjectRef& o);
+    // Records what the bones' stored matrices say about the reading (info,
+    // a warning when another reading fits them and the settings do not).
+    void check_skeleton(const std::string& name, const Skel& s);
     static void warn_substitutions(const std::string& name, const Decoded& d,
                                    std::vector<std::string>& warnings);
     Decoded decode(ByteSpan data, const ObjectRef& o) const;
@@ -100,6 +103,8 @@ class ZounaDocument : public Document {
     std::vector<NamedAnimation> extra_anims_;
     std::optional<std::pair<std::string, Skel>> skeleton_;  // --skeleton
     std::vector<std::string> warnings_;
+    // Per Skel_Z object by name: what its stored matrices say (skel_check.hpp).
+    nlohmann::json skel_checks_ = nlohmann::json::object();
     std::unique_ptr<ModelSet> models_;  // the mesh-family objects (model_set.hpp)
 };
 

@@ -230,7 +230,8 @@ const FormatSchema& schema() {
              "R5 G5 B5 A1), pixels little-endian"},
             {"skel_transform",
              "a bone's Mat4f at byte 164 is a D3D row-vector model matrix (translation in floats "
-             "12-14); it is read and dumped, the rest pose comes from the bone's TRS"},
+             "12-14); the rest pose comes from the bone's TRS, and info's skeleton_checks says "
+             "which parent_index / rest_rotation reading composes the stored matrices"},
             {"bind_pose",
              "vertices are model space at bind: inverse bind matrix = inverse of the bone's rest "
              "model matrix (the public importers parent raw vertices to the rest pose)"},
