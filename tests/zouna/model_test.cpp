@@ -163,3 +163,40 @@ TEST_CASE("a missing companion is a warning naming its crc; the model is exporte
     REQUIRE(m.material >= 0);
     CHECK(s.materials[size_t(m.material)].texture == -1);
 }
+
+// dpc-style raw objects (24-byte header, no BFF0 and so no version string:
+// the game comes from --set version; FUEL's bodies LZRS-compressed), and the
+// skeleton from --skeleton in another folder rather than by crc beside the skin.
+TEST_CASE("kit model from raw objects with --set version and --skeleton from elsewhere") {
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
+        INFO(game_name(g));
+        const fs::path dir = test::fresh_temp_dir(std::string("zouna_raw_") + game_name(g));
+        fs::create_directories(dir / "rig");
+        for (const KitObject& k : kit_objects(kit_set(g), g == Game::Fuel)) {
+            const fs::path where =
+                k.cls == "Skel_Z" ? dir / "rig" / "ANY_NAME.Skel_Z" : dir / (k.name + "." + k.cls);
+            std::ofstream(where, std::ios::binary)
+                .write(reinterpret_cast<const char*>(k.object.data()),
+                       std::streamsize(k.object.size()));
+        }
+        REQUIRE_FALSE(fs::exists(dir / "SKEL.Skel_Z"));
+        std::ofstream(dir / "names.txt") << kit_names();
+        Options o;
+        o.format_options["names"] = {(dir / "names.txt").string()};
+        o.settings["version"] = game_name(g);
+        o.format_options["skeleton"] = {(dir / "rig" / "ANY_NAME.Skel_Z").string()};
+        o.format_options["anim"] = {(dir / "BEND.Animation_Z").string()};
+        const auto doc = open_file(dir / "SKIN.Skin_Z", o);
+        CHECK(doc->info()["variant"] == "object");
+        CHECK(doc->info()["game"] == game_name(g));
+        CHECK(doc->warnings().empty());
+        check_kit_model(doc->scene(doc->default_item()), true);
+        // Without --skeleton the companion is looked for by crc and missing.
+        Options no_skel = o;
+        no_skel.format_options.erase("skeleton");
+        const auto bare = open_file(dir / "SKIN.Skin_Z", no_skel);
+        REQUIRE(bare->warnings().size() == 1);
+        CHECK(bare->warnings()[0].find("Skel_Z " + std::to_string(asobo_crc32("SKEL"))) !=
+              std::string::npos);
+    }
+}
