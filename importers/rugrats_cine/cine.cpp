@@ -208,7 +208,6 @@ CineFile decode_file(ByteSpan bytes, const CineOptions& o, Budget& budget) {
                                      " (OPEN.BIN has 3; the engine compares it with its own)");
             decode_frames(image, g, c, o, budget);
             c.audio = collect_audio(image, c, o);
-            if (c.audio) c.audio->pcm = decode_audio(bytes, *c.audio, o.all_audio, budget);
         });
         if (c.error) {
             c.frames.clear();

@@ -1,7 +1,9 @@
 // A file's cinematics: the sector image, split by subheader into data and
 // audio sectors, one Cinematic per file/channel whose first data sector
-// holds a header. Everything - records and XA audio - is decoded once at
-// open; a cinematic that fails keeps its error.
+// holds a header. The records are decoded once at open (a cinematic that
+// fails keeps its error); of the XA audio open only scans the subheaders
+// and simulates the drive (cheap), the samples are decoded when a scene
+// asks for them (decode_audio), since an aiScene carries no sound.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +26,6 @@ struct AudioTrack {
     uint32_t rate = 37800;
     uint8_t file = 0, channel = 0;
     Playback playback;
-    Audio pcm;  // decoded at open (decode_audio), as --audio asked
 };
 
 struct Cinematic {
@@ -47,8 +48,8 @@ struct CineFile {
     std::vector<std::string> warnings;
 };
 
-// Decodes every cinematic of the file, its audio included, charging what it
-// keeps to `budget`. Throws ripkit::Error when the file as a whole is not a
+// Decodes every cinematic's records and finds its audio sectors, charging
+// what it keeps to `budget`. Throws ripkit::Error when the file as a whole is not a
 // cinematic stream; a cinematic that fails keeps its error.
 CineFile decode_file(ByteSpan bytes, const CineOptions& options, Budget& budget);
 

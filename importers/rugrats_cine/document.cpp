@@ -43,8 +43,12 @@ CineDocument::CineDocument(Bytes bytes, const Options& options, const Settings& 
       assumptions_(settings.assumptions()),
       budget_(budget_for(options)) {
     options_.budget = budget_.get();
-    // Everything is decoded here; the bytes are not kept.
+    // The records are decoded here; the bytes stay only for the audio a
+    // scene may ask for.
     file_ = decode_file(bytes, options_, *budget_);
+    bool audio = false;
+    for (const Cinematic& c : file_.cines) audio |= c.audio.has_value();
+    if (audio && !options_.no_audio) bytes_ = std::move(bytes);
 }
 
 const Cinematic& CineDocument::find(int64_t item) const {
@@ -176,7 +180,14 @@ Scene CineDocument::present(int64_t item) const {
     if (c.frames.empty())
         fail_no_offset(ErrorKind::Usage,
                        "a cinematic with frames (item " + std::to_string(item) + " has none)");
-    return build_scene(file_, c, options_);
+    // The samples are decoded for this scene and held by it (Document::scene
+    // gives their charge back with it); their errors are the scene's.
+    std::optional<Audio> audio;
+    if (c.audio && !options_.no_audio)
+        audio = with_context("the audio of cinematic " + std::to_string(c.id), [&] {
+            return decode_audio(bytes_, *c.audio, options_.all_audio, *budget_);
+        });
+    return build_scene(file_, c, options_, std::move(audio));
 }
 
 int probe_stream(ByteSpan head) {

@@ -34,6 +34,9 @@ class CineDocument : public Document {
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::shared_ptr<Budget> budget_;
     CineFile file_;
+    // The input, kept only while some cinematic has audio to decode: the
+    // samples are decoded by the scene that asks for them (present).
+    Bytes bytes_;
 };
 
 int probe_stream(ByteSpan head);

@@ -168,7 +168,8 @@ glm::vec4 normalise_quat(const Quat13& q) {
 float engine_yfov(int h) { return 2.0f * std::atan(120.0f / float(h)); }
 float engine_aspect(int h) { return (256.0f / (float(h) * 1.6f)) / (120.0f / float(h)); }
 
-Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o) {
+Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o,
+                  std::optional<Audio> audio) {
     Scene s;
     s.name = "cinematic_" + std::to_string(c.id);
     const Axes ax{o.native, o.scale};
@@ -221,11 +222,8 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
     if (ending) add_ending(s, b, ax, c.frames.size());
     s.animations.push_back(b.finish(s.name, c.frames.size()));
 
-    if (c.audio) {
-        if (o.budget)
-            o.budget->charge_bytes(c.audio->pcm.samples.size() * sizeof(int16_t),
-                                   "the scene's copy of the audio");
-        s.audio = c.audio->pcm;
+    if (audio) {
+        s.audio = std::move(audio);
         // ASSUMPTION(timeline): the audio timeline starts with record 0.
         s.extras["audio"] = {{"rate", s.audio->sample_rate},
                              {"channels", s.audio->channels},

@@ -36,8 +36,9 @@ glm::vec4 normalise_quat(const Quat13& q);
 float engine_yfov(int h);
 float engine_aspect(int h);
 
-// The scene of one decoded cinematic (its audio decoded at open). Charges the
-// keys to o.budget when set.
-Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o);
+// The scene of one decoded cinematic with `audio`, its decoded soundtrack
+// (nullopt: none, or not asked for). Charges the keys to o.budget when set.
+Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o,
+                  std::optional<Audio> audio = std::nullopt);
 
 }  // namespace ripkit::rugrats

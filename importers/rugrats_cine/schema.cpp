@@ -28,7 +28,12 @@ const FormatSchema& schema() {
                     .assumes("the cinematic is number 0 (OPEN.BIN) when --cine is not given"),
                 ValueDef::choice("audio",
                                  {{"played", {}, "the sound as the drive plays it (drop rule)"},
-                                  {"all", {}, "every XA sector decoded"}})
+                                  {"all", {}, "every XA sector decoded"},
+                                  {"none",
+                                   {},
+                                   "no soundtrack: the XA samples are not decoded (what the "
+                                   "Assimp importer uses unless RIPKIT_AUDIO is set: an aiScene "
+                                   "carries no sound)"}})
                     .defaults_to("played")
                     .means("which audio sectors make the soundtrack"),
             },
@@ -74,6 +79,7 @@ CineOptions cine_options(const Settings& settings, const Options& options) {
     o.cine = uint32_t(settings.integer("cine"));
     o.cine_given = settings.given("cine");
     o.all_audio = settings.text("audio") == "all";
+    o.no_audio = settings.text("audio") == "none";
     if (settings.given("audio_file")) o.audio_file = uint8_t(settings.integer("audio_file"));
     if (settings.given("audio_channel"))
         o.audio_channel = uint8_t(settings.integer("audio_channel"));

@@ -18,6 +18,7 @@ struct CineOptions {
     uint32_t cine = 0;        // --cine: blink seed; 0 also plays the opening's ending
     bool cine_given = false;  // false: 0 assumed (a warning says so)
     bool all_audio = false;   // --audio all
+    bool no_audio = false;    // --audio none: the samples are never decoded
     std::optional<uint8_t> audio_file, audio_channel;  // --set audio_file / audio_channel
     Limits limits;
     Budget* budget = nullptr;  // the document's: the scene charges its keys to it

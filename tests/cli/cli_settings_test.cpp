@@ -150,7 +150,7 @@ TEST_CASE("a bad value of an option the format takes names the option") {
                   {"--cine <an integer in [0, 4294967295]>, got '-1'"}, dir.path());
     check_refused({"info", raw.string(), "--cine", "3x"}, raw, {"got '3x'"}, dir.path());
     check_refused({"info", raw.string(), "--audio", "some"}, raw,
-                  {"--audio <one of played, all>, got 'some'"}, dir.path());
+                  {"--audio <one of played, all, none>, got 'some'"}, dir.path());
     check_refused({"info", raw.string(), "--cine", "1", "--cine", "2"}, raw,
                   {"--cine once, got it 2 times"}, dir.path());
     const ToolResult ok = run_tool({"info", raw.string(), "--json", "--cine", "4"});

@@ -427,3 +427,29 @@ TEST_CASE("the bundled samples are reproduced byte for byte and decode") {
     CHECK(open(slurp(dir / "DEMO_2336.STR"))->info()["shape"] == "mode2_2336");
     CHECK(open(slurp(dir / "DEMO_DATA.BIN"))->info()["shape"] == "data2048");
 }
+
+TEST_CASE("the XA samples are decoded only for a scene that asks for them") {
+    const Bytes file = write_stream(make_demo_stream({.frames = 30}), cd::SectorShape::Raw2352);
+    const size_t played_bytes = open(file)->scene(1).audio->samples.size() * sizeof(int16_t);
+    // One buffer short of the played track: only decoding the samples needs that much.
+    Options o;
+    o.limits.max_alloc_bytes = played_bytes - 1;
+    const auto doc = open(file, o);
+    // info and list still describe the track (the sector scan) and see no error.
+    CHECK(doc->info()["cinematics"][0]["audio"]["sectors"].get<int>() > 0);
+    CHECK_FALSE(doc->items()[0].error);
+    try {
+        (void)doc->scene(1);
+        FAIL("the audio was decoded within the limit");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::AllocationLimit);
+        CHECK_THAT(e.what(), Catch::Contains("decoded XA samples") &&
+                                 Catch::Contains("the audio of cinematic 1"));
+    }
+    // --audio none: the scene has no sound and needs no sample buffer.
+    o.format_options["audio"] = {"none"};
+    const Scene s = open(file, o)->scene(1);
+    CHECK_FALSE(s.audio);
+    CHECK_FALSE(s.extras.contains("audio"));
+    CHECK(s.animations.size() == 1);
+}

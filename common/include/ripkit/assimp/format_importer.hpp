@@ -9,7 +9,10 @@
 //   "RIPKIT_SETTINGS" string  "key=value;key=value" as --set
 //   "RIPKIT_LIMITS"   string  "key=N;key=N" resource limits (as --limit)
 //   "RIPKIT_<OPTION>" int/string  each option of the format's schema (RIPKIT_CINE,
-//                     RIPKIT_ANIM "a;b", ...), as --<option>
+//                     RIPKIT_ANIM "a;b", ...), as --<option>; a format whose
+//                     `audio` option has a `none` choice gets "none" unless
+//                     RIPKIT_AUDIO is set (an aiScene carries no sound, so
+//                     the importer does not have it decoded)
 // A bad value makes ReadFile fail with the same message as the CLI.
 #pragma once
 
