@@ -145,6 +145,7 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
 }
 
 ExportResult export_staged(const Scene& scene, const fs::path& out, const ExportOptions& options) {
+    const detail::OutOfMemoryWatch watch;
     validate_scene(scene);
     detail::refuse_protected(out, options.protected_paths);
     const bool with_wav = scene.audio && options.write_audio;
@@ -180,6 +181,9 @@ ExportResult export_staged(const Scene& scene, const fs::path& out, const Export
     } else if (scene.audio) {
         result.notes.push_back("audio not written (disabled)");
     }
+    // Running out inside a destructor goes on in the watch's reserve; it is
+    // reported here, before a file is placed.
+    if (watch.ran_out()) detail::fail_out_of_memory(output_format_extension(options.format));
     if (options.transaction) {
         result.written = st.commit(options.overwrite, *options.transaction);
     } else {

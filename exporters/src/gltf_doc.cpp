@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "ripkit/error.hpp"
+#include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
@@ -26,6 +27,7 @@ size_t components(const char* type) {
 }  // namespace
 
 int GltfDoc::add_buffer_view(ByteSpan bytes, int target) {
+    detail::stop_if_out_of_memory("the glTF writer");
     while (bin.size() % 4) bin.push_back(0);
     const size_t offset = bin.size();
     bin.insert(bin.end(), bytes.begin(), bytes.end());

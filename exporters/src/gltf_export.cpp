@@ -1,60 +1,17 @@
-// glTF 2.0: geometry, skins and embedded textures from Assimp's glb2
-// exporter, then everything 5.2.5 loses written from the Scene.
+// glTF 2.0 written directly from the Scene in one pass: geometry and skins
+// (gltf_geometry.cpp), then cameras, extras, materials and animations.
 #include "ripkit/gltf_export.hpp"
 
-#include <assimp/scene.h>
-
-#include <assimp/Exporter.hpp>
 #include <cmath>
-#include <functional>
 #include <map>
-#include <set>
 
-#include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/error.hpp"
-#include "ripkit/export_detail.hpp"
-#include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
 
 namespace {
 
 using nlohmann::json;
-
-GltfDoc assimp_glb(const Scene& scene, Budget* budget) {
-    AssimpHandoverOptions opt;
-    opt.include_animations = false;  // written below with exact interpolation
-    opt.budget = budget;
-    std::unique_ptr<aiScene> ai = to_aiscene(scene, opt);
-    Assimp::Exporter exporter;
-    const aiExportDataBlob* blob = detail::guard_alloc(
-        "Assimp's glb2 exporter", [&] { return exporter.ExportToBlob(ai.get(), "glb2", 0); });
-    if (!blob)
-        fail_no_offset(ErrorKind::Io, std::string("Assimp's glb2 exporter to succeed: ") +
-                                          exporter.GetErrorString());
-    return parse_glb(ByteSpan(static_cast<const uint8_t*>(blob->data), blob->size));
-}
-
-// Scene node index -> glTF node index, matched by name (Assimp keeps aiNode
-// names; the Scene guarantees they are unique).
-std::vector<int> map_nodes(const Scene& scene, const json& gltf) {
-    std::map<std::string, int> by_name;
-    if (gltf.contains("nodes"))
-        for (size_t i = 0; i < gltf["nodes"].size(); ++i) {
-            const json& n = gltf["nodes"][i];
-            if (n.contains("name") && n["name"].is_string())
-                by_name.emplace(n["name"].get<std::string>(), int(i));
-        }
-    std::vector<int> map(scene.nodes.size(), -1);
-    for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        const auto it = by_name.find(scene.nodes[i].name);
-        if (it == by_name.end())
-            fail_no_offset(ErrorKind::BadValue,
-                           "Assimp's glTF output to keep node '" + scene.nodes[i].name + "'");
-        map[i] = it->second;
-    }
-    return map;
-}
 
 void add_cameras(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
     if (scene.cameras.empty()) return;
@@ -74,103 +31,6 @@ void add_cameras(const Scene& scene, const std::vector<int>& node_map, json& glt
         if (!extras.empty()) cam["extras"] = extras;
         cams.push_back(cam);
         gltf["nodes"][size_t(node_map.at(size_t(c.node)))]["camera"] = cams.size() - 1;
-    }
-}
-
-// Every node gets the Scene's own TRS instead of Assimp's matrix: glTF forbids
-// a matrix on animated nodes, and the TRS are exact.
-void set_node_trs(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
-    for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        const Node& n = scene.nodes[i];
-        json& out = gltf["nodes"][size_t(node_map[i])];
-        out.erase("matrix");
-        out.erase("translation");
-        out.erase("rotation");
-        out.erase("scale");
-        if (n.translation != glm::vec3(0.0f))
-            out["translation"] = {n.translation.x, n.translation.y, n.translation.z};
-        for (float v : {n.translation.x, n.translation.y, n.translation.z, n.rotation.x,
-                        n.rotation.y, n.rotation.z, n.rotation.w, n.scale.x, n.scale.y, n.scale.z})
-            if (!std::isfinite(v))
-                fail_no_offset(ErrorKind::BadValue, "finite TRS on node '" + n.name + "'");
-        // glTF requires unit quaternions on nodes.
-        const float len = std::sqrt(n.rotation.x * n.rotation.x + n.rotation.y * n.rotation.y +
-                                    n.rotation.z * n.rotation.z + n.rotation.w * n.rotation.w);
-        const glm::vec4 q = len > 0.0f ? n.rotation / len : glm::vec4(0, 0, 0, 1);
-        if (q != glm::vec4(0, 0, 0, 1)) out["rotation"] = {q.x, q.y, q.z, q.w};
-        if (n.scale != glm::vec3(1.0f)) out["scale"] = {n.scale.x, n.scale.y, n.scale.z};
-    }
-}
-
-void set_view_target(json& gltf, const json& accessor_index, int target) {
-    if (!accessor_index.is_number_integer()) return;
-    const json& acc = gltf["accessors"].at(accessor_index.get<size_t>());
-    if (!acc.contains("bufferView")) return;
-    json& view = gltf["bufferViews"].at(acc["bufferView"].get<size_t>());
-    if (!view.contains("target")) view["target"] = target;
-}
-
-bool is_ancestor_or_self(const Scene& scene, int a, int n) {
-    for (; n >= 0; n = scene.nodes[size_t(n)].parent)
-        if (n == a) return true;
-    return false;
-}
-
-// Assimp writes one glTF skin per skinned mesh; the Scene skin with the same
-// joints supplies `skeleton`, kept only when it really is a common root
-// (the validator rejects anything else).
-void set_skeleton(const Scene& scene, const std::vector<int>& node_map, json& skin) {
-    for (const Skin& s : scene.skins) {
-        if (s.skeleton < 0 || !skin.contains("joints") || skin["joints"].size() != s.joints.size())
-            continue;
-        bool same = true;
-        for (size_t k = 0; k < s.joints.size() && same; ++k)
-            same = skin["joints"][k] == node_map[size_t(s.joints[k])];
-        if (!same) continue;
-        bool common = true;
-        for (int j : s.joints) common = common && is_ancestor_or_self(scene, s.skeleton, j);
-        if (common) skin["skeleton"] = node_map[size_t(s.skeleton)];
-        return;
-    }
-}
-
-// 5.2.5 leaves JOINTS_0/WEIGHTS_0 views without a target (validator hint)
-// and declares extensions it does not use (FB_ngon_encoding, KHR_materials_volume).
-void tidy(const Scene& scene, const std::vector<int>& node_map, json& gltf) {
-    if (gltf.contains("meshes"))
-        for (const json& mesh : gltf["meshes"]) {
-            const json prims = mesh.value("primitives", json::array());
-            for (const json& prim : prims) {
-                const json attrs = prim.value("attributes", json::object());
-                for (const auto& [name, acc] : attrs.items())
-                    set_view_target(gltf, acc, 34962);  // ARRAY_BUFFER
-                if (prim.contains("indices")) set_view_target(gltf, prim["indices"], 34963);
-            }
-        }
-    if (gltf.contains("skins"))
-        for (json& skin : gltf["skins"]) set_skeleton(scene, node_map, skin);
-    std::set<std::string> used;
-    std::function<void(const json&)> scan = [&](const json& j) {
-        if (j.is_object()) {
-            for (const auto& [k, v] : j.items()) {
-                if (k == "extensions" && v.is_object())
-                    for (const auto& [ext, unused] : v.items()) used.insert(ext);
-                if (k != "extensionsUsed" && k != "extensionsRequired") scan(v);
-            }
-        } else if (j.is_array()) {
-            for (const json& v : j) scan(v);
-        }
-    };
-    scan(gltf);
-    for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
-        if (!gltf.contains(key)) continue;
-        json kept = json::array();
-        for (const json& e : gltf[key])
-            if (e.is_string() && used.count(e.get<std::string>())) kept.push_back(e);
-        if (kept.empty())
-            gltf.erase(key);
-        else
-            gltf[key] = kept;
     }
 }
 
@@ -241,24 +101,25 @@ void untextured_without_uvs(GltfDoc& doc, std::vector<std::string>& notes) {
     }
 }
 
-// Assimp leaves samplers, textures or images nobody references when the
-// materials are rewritten; validators warn on unused objects only, so they stay.
-
 }  // namespace
 
 GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* budget) {
-    GltfDoc doc = assimp_glb(scene, budget);
-    const std::vector<int> node_map = map_nodes(scene, doc.json);
-    set_node_trs(scene, node_map, doc.json);
+    Budget own;
+    Budget& b = budget ? *budget : own;
+    if (scene.nodes.empty()) fail_no_offset(ErrorKind::BadValue, "a scene with a root node");
+    GltfDoc doc;
+    write_gltf_geometry(scene, doc, b);
+    // Node i of the Scene is node i of the file.
+    std::vector<int> node_map(scene.nodes.size());
+    for (size_t i = 0; i < node_map.size(); ++i) node_map[i] = int(i);
     add_cameras(scene, node_map, doc.json);
     add_node_extras(scene, node_map, doc.json);
+    for (const Texture& t : scene.textures)
+        b.charge_bytes(t.png.size(), "texture '" + t.name + "' written as glTF");
     fix_gltf_materials(scene, node_map, doc);
     write_gltf_animations(scene, node_map, doc);
     untextured_without_uvs(doc, notes);
-    split_skins(scene, node_map, doc);
-    tidy(scene, node_map, doc.json);
     make_inverse_binds_affine(doc);
-    doc.json["asset"]["generator"] = "ripkit (Assimp 5.2.5 glb2 + ripkit repairs)";
     doc.sync_buffer_length();
     // Nothing binary at all (a bare node tree): glTF forbids an empty buffer.
     if (doc.bin.empty() && !doc.json.contains("bufferViews")) doc.json.erase("buffers");

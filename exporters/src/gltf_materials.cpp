@@ -61,7 +61,9 @@ class MaterialWriter {
     }
 
     std::optional<ByteSpan> image_bytes(const json& img) const {
-        if (!img.contains("bufferView") || !img["bufferView"].is_number_unsigned()) return {};
+        if (!img.contains("bufferView") || !img["bufferView"].is_number_integer() ||
+            img["bufferView"].get<int64_t>() < 0)
+            return {};
         const size_t v = img["bufferView"].get<size_t>();
         if (!doc_.json.contains("bufferViews") || v >= doc_.json["bufferViews"].size()) return {};
         const json& view = doc_.json["bufferViews"][v];

@@ -10,9 +10,30 @@ namespace ripkit::detail {
 namespace {
 
 std::atomic<uint64_t> g_ran_out{0};
+// Room given back on the first exhaustion: nlohmann::json's destructors
+// allocate (a stack to flatten the tree), so an exhaustion met there must
+// not throw - it would be std::terminate. The writer goes on with the room
+// until its next allocation fails, and the watch reports it before any file
+// is placed.
+// A second reserve is given back when the writer stops (stop_if_out_of_memory),
+// for the error's text and the destructors the unwinding runs.
+constexpr size_t kReserve = 4096;
+void* g_reserve = nullptr;
+void* g_unwind_reserve = nullptr;
+bool g_in_reserve = false;
+
+void free_reserve(void*& p) {
+    ::operator delete(p);
+    p = nullptr;
+}
 
 void note_out_of_memory() {
     ++g_ran_out;
+    if (g_reserve) {
+        free_reserve(g_reserve);
+        g_in_reserve = true;
+        return;  // the allocation is tried again in the room given back
+    }
     std::set_new_handler(nullptr);  // the failing allocation now throws
 }
 
@@ -25,10 +46,31 @@ void fail_out_of_memory(const char* writer) {
                        "a smaller one)");
 }
 
-OutOfMemoryWatch::OutOfMemoryWatch()
-    : previous_(std::set_new_handler(&note_out_of_memory)), seen_(g_ran_out.load()) {}
+void stop_if_out_of_memory(const char* writer) {
+    if (!g_in_reserve) return;
+    g_in_reserve = false;
+    if (g_unwind_reserve) free_reserve(g_unwind_reserve);
+    fail_out_of_memory(writer);
+}
 
-OutOfMemoryWatch::~OutOfMemoryWatch() { std::set_new_handler(previous_); }
+OutOfMemoryWatch::OutOfMemoryWatch() : seen_(g_ran_out.load()) {
+    if (!g_reserve && !g_unwind_reserve) {
+        g_reserve = ::operator new(kReserve, std::nothrow);
+        g_unwind_reserve = ::operator new(kReserve, std::nothrow);
+        g_in_reserve = false;
+        owns_reserve_ = true;
+    }
+    previous_ = std::set_new_handler(&note_out_of_memory);
+}
+
+OutOfMemoryWatch::~OutOfMemoryWatch() {
+    std::set_new_handler(previous_);
+    if (owns_reserve_) {
+        if (g_reserve) free_reserve(g_reserve);
+        if (g_unwind_reserve) free_reserve(g_unwind_reserve);
+        g_in_reserve = false;
+    }
+}
 
 bool OutOfMemoryWatch::ran_out() const { return g_ran_out.load() != seen_; }
 

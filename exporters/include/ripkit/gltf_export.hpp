@@ -1,6 +1,6 @@
-// glTF 2.0 through Assimp's glb2 exporter plus the repairs 5.2.5 needs:
-// animations (STEP/LINEAR/CUBICSPLINE, exact tangents), cameras, extras,
-// materials as the Scene describes them and texture switching.
+// glTF 2.0 written directly from the Scene (no Assimp exporter): geometry,
+// skins, animations (STEP/LINEAR/CUBICSPLINE, exact tangents), cameras,
+// extras, materials as the Scene describes them and texture switching.
 #pragma once
 
 #include <string>
@@ -13,8 +13,8 @@
 namespace ripkit {
 
 // The complete glTF document for `scene` (single buffer, not yet a file).
-// `notes` receives what could not be carried. `budget` takes what the Assimp
-// handover charges (null: the default limits).
+// `notes` receives what could not be carried. `budget` takes the bytes the
+// buffer holds (null: the default limits).
 GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* budget = nullptr);
 
 // Appends every animation of `scene` to `doc` (nodes bound through `node_map`:
@@ -26,11 +26,12 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
 // a row is not within rounding of it (a projective matrix glTF cannot hold).
 void make_inverse_binds_affine(GltfDoc& doc);
 
-// One glTF skin per Scene skin (Assimp writes one for all), JOINTS_0
-// renumbered; left as Assimp wrote it when the meshes do not split cleanly.
-void split_skins(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc);
+// Starts `doc` with the asset, the scene, node i for Scene node i (TRS,
+// children), a mesh per node that draws meshes, a skin per Scene skin and an
+// empty material per Scene material (gltf_geometry.cpp).
+void write_gltf_geometry(const Scene& scene, GltfDoc& doc, Budget& budget);
 
-// Rewrites the materials Assimp wrote (in Scene order) from `scene`, adding
+// Writes the materials (in Scene order) from `scene`, adding
 // the images, samplers and textures they use (gltf_materials.cpp).
 void fix_gltf_materials(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc);
 

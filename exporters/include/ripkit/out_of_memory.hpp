@@ -13,6 +13,11 @@ namespace ripkit::detail {
 
 [[noreturn]] void fail_out_of_memory(const char* writer);
 
+// Called between a writer's steps: AllocationLimit when an allocation has
+// already run into the watch's reserve (one that could not throw where it
+// happened, in a destructor).
+void stop_if_out_of_memory(const char* writer);
+
 // While it lives, counts each time operator new finds no memory (the
 // standard's new_handler protocol: the handler notes it and steps aside, so
 // the allocation then throws std::bad_alloc as it would have).
@@ -25,8 +30,9 @@ class OutOfMemoryWatch {
     bool ran_out() const;
 
   private:
-    std::new_handler previous_;
+    std::new_handler previous_ = nullptr;
     uint64_t seen_;
+    bool owns_reserve_ = false;
 };
 
 // Runs a writer step: std::bad_alloc, or running out that the step swallowed,
