@@ -128,3 +128,80 @@ TEST_CASE("times closer than a float step and non-unit node rotations still vali
     const json j = export_and_validate(s, "tight");
     CHECK_FALSE(j["nodes"][1].contains("rotation"));
 }
+
+// The direct writer's geometry, byte for byte against the mesh: positions,
+// normals, uvs, colours and indices as given, POSITION min/max the bounds.
+TEST_CASE("a primitive's accessors hold the mesh's own numbers, POSITION bounded", "[gltf]") {
+    Scene s;
+    s.add_node("root", -1);
+    const int n = s.add_node("quad", 0);
+    Mesh m;
+    m.name = "quad_mesh";
+    m.positions = {{-1, 0, 2}, {3, 0, 2}, {3, 5, -4}, {-1, 5, -4}};
+    m.normals = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 0, -1}};
+    m.uv0 = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    m.colors = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 0.5f}};
+    m.indices = {0, 1, 2, 0, 2, 3};
+    s.meshes.push_back(m);
+    s.nodes[size_t(n)].meshes = {0};
+    const fs::path dir = test::fresh_temp_dir("shapes_numbers");
+    export_scene(s, dir / "q.glb", ExportOptions{});
+    const test::Glb g = test::read_glb(dir / "q.glb");
+    const json& node = g.json["nodes"][test::node_index(g, "quad")];
+    const json& prim = g.json["meshes"][node["mesh"].get<size_t>()]["primitives"][0];
+    const json& attrs = prim["attributes"];
+    std::vector<float> want;
+    for (const glm::vec3& p : m.positions) want.insert(want.end(), {p.x, p.y, p.z});
+    CHECK(test::accessor_floats(g, attrs["POSITION"]) == want);
+    const json& pos = g.json["accessors"][attrs["POSITION"].get<size_t>()];
+    CHECK(pos["min"] == json({-1.0, 0.0, -4.0}));
+    CHECK(pos["max"] == json({3.0, 5.0, 2.0}));
+    want.clear();
+    for (const glm::vec3& v : m.normals) want.insert(want.end(), {v.x, v.y, v.z});
+    CHECK(test::accessor_floats(g, attrs["NORMAL"]) == want);
+    want.clear();
+    for (const glm::vec2& v : m.uv0) want.insert(want.end(), {v.x, v.y});
+    CHECK(test::accessor_floats(g, attrs["TEXCOORD_0"]) == want);
+    want.clear();
+    for (const glm::vec4& v : m.colors) want.insert(want.end(), {v.x, v.y, v.z, v.w});
+    CHECK(test::accessor_floats(g, attrs["COLOR_0"]) == want);
+    CHECK(test::accessor_values(g, prim["indices"]) == std::vector<double>{0, 1, 2, 0, 2, 3});
+    // ARRAY_BUFFER / ELEMENT_ARRAY_BUFFER targets on the views.
+    const auto target = [&](const json& acc) {
+        return g
+            .json["bufferViews"][g.json["accessors"][acc.get<size_t>()]["bufferView"].get<size_t>()]
+            .value("target", 0);
+    };
+    CHECK(target(attrs["POSITION"]) == 34962);
+    CHECK(target(prim["indices"]) == 34963);
+}
+
+// glTF gives a node one skin; a node whose meshes use two is refused by name
+// rather than exported with one skin's joints driving the other's vertices.
+TEST_CASE("a node drawing meshes of two skins is an error naming the node", "[gltf]") {
+    Scene s;
+    s.add_node("root", -1);
+    const int a = s.add_node("bone_a", 0), b = s.add_node("bone_b", 0);
+    const int body = s.add_node("body", 0);
+    for (int joint : {a, b}) {
+        Skin k;
+        k.name = "skin_" + std::to_string(joint);
+        k.joints = {joint};
+        k.inverse_bind = {glm::mat4(1.0f)};
+        s.skins.push_back(k);
+        Mesh m = triangle("part_" + std::to_string(joint), -1);
+        m.skin = int(s.skins.size()) - 1;
+        m.joints = {0, 0, 0};
+        s.meshes.push_back(m);
+    }
+    s.nodes[size_t(body)].meshes = {0, 1};
+    const fs::path dir = test::fresh_temp_dir("shapes_two_skins");
+    try {
+        export_scene(s, dir / "two.glb", ExportOptions{});
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadValue);
+        CHECK(std::string(e.what()).find("node 'body'") != std::string::npos);
+    }
+    CHECK_FALSE(fs::exists(dir / "two.glb"));
+}
