@@ -20,7 +20,7 @@ JOBS=2  # CI and developer machines have 2 cores
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
 BUILD_TYPE=${RIPKIT_TEST_BUILD_TYPE:-Debug}
 
-TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-14-dev blender python3-numpy chromium assimp-utils)
+TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-14-dev blender python3-numpy python3-pil chromium assimp-utils)
 
 source "$ROOT/scripts/install_missing.sh"
 source "$ROOT/scripts/compiler_cache.sh"
