@@ -104,4 +104,14 @@ int64_t Document::default_item() const {
     fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
 }
 
+std::vector<ItemSummary> Document::items_before(int64_t id) const {
+    std::vector<ItemSummary> all = items();
+    for (size_t k = 0; k < all.size(); ++k)
+        if (all[k].id == id) {
+            all.resize(k);
+            break;
+        }
+    return all;
+}
+
 }  // namespace ripkit

@@ -64,14 +64,16 @@ ExportResult convert_item(const Session& s, int64_t item, const fs::path& out,
 
 int convert_one(const ConvertArgs& a, OutputFormat fmt) {
     Session session(a.common);
-    print_warnings(session);
     const bool named = a.item_opt && a.item_opt->count();
     const int64_t item = named ? a.item : session.doc().default_item();
-    if (!named) warn_skipped_items(session, item);
     // Some Assimp exporters fail on a bare file name; give it its folder.
     fs::path out = a.out;
     if (out.parent_path().empty()) out = fs::path(".") / out;
-    hold_result(convert_item(session, item, out, export_options(session, a, fmt)));
+    const ExportResult r = convert_item(session, item, out, export_options(session, a, fmt));
+    // After the work: a document decoding lazily knows its findings by now.
+    print_warnings(session);
+    if (!named) warn_skipped_items(session, item);
+    hold_result(r);
     return 0;
 }
 
@@ -116,8 +118,8 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
         fail_no_offset(ErrorKind::Usage,
                        "OUT to be a folder with --all, but '" + a.out + "' is a file");
     Session session(a.common);
-    print_warnings(session);
     const std::vector<ItemSummary> items = items_to_convert(session.doc());
+    print_warnings(session);  // every item is decoded by now
 
     fs::create_directories(dir, ec);
     if (ec)

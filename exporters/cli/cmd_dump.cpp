@@ -13,10 +13,10 @@ int run_dump(const DumpArgs& args) {
         fail_no_offset(ErrorKind::Usage,
                        "an output path other than the input, got '" + args.out + "'");
     Session session(args.common);
-    print_warnings(session);
     std::optional<int64_t> item;
     if (args.item_opt && args.item_opt->count()) item = args.item;
     const nlohmann::json doc = session.doc().dump(item);
+    print_warnings(session);  // after the decoding the dump asked for
     if (args.out.empty()) {
         std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         std::cout.flush();

@@ -60,11 +60,11 @@ std::string fields_text(const json& fields) {
 
 int run_info(const InfoArgs& args) {
     Session session(args.common);
-    print_warnings(session);
     json info = session.doc().info();
     if (!info.is_object()) info = json{{"info", info}};
     if (!info.contains("format")) info["format"] = session.format().info().id;
     const auto items = session.doc().items();
+    print_warnings(session);  // every item is decoded by now
     size_t empty = 0, failed = 0;
     for (const ItemSummary& s : items) {
         empty += s.empty ? 1 : 0;
@@ -89,8 +89,8 @@ int run_info(const InfoArgs& args) {
 
 int run_list(const ListArgs& args) {
     Session session(args.common);
-    print_warnings(session);
     const auto items = session.doc().items();
+    print_warnings(session);  // every item is decoded by now
     if (args.json) {
         json arr = json::array();
         for (const ItemSummary& s : items)

@@ -13,13 +13,13 @@ int run_view(const ViewArgs& a) {
         fail_no_offset(ErrorKind::Usage,
                        "an output path other than the input, got '" + a.out + "'");
     Session session(a.common);
-    print_warnings(session);
     const bool named = a.item_opt && a.item_opt->count();
     const int64_t item = named ? a.item : session.doc().default_item();
-    if (!named) warn_skipped_items(session, item);
     Budget::Scope scope(session.budget());
     const Scene scene =
         with_context("item " + std::to_string(item), [&] { return session.doc().scene(item); });
+    print_warnings(session);  // after the decoding the scene asked for
+    if (!named) warn_skipped_items(session, item);
     PreviewOptions po;
     // The page inlines three.js from --three-dir, else $RIPKIT_THREE_DIR, else the
     // copy embedded at build time (write_preview_html).

@@ -87,8 +87,7 @@ void print_warnings(const Session& session) {
 }
 
 void warn_skipped_items(const Session& session, int64_t chosen) {
-    for (const ItemSummary& s : session.doc().items()) {
-        if (s.id == chosen) return;
+    for (const ItemSummary& s : session.doc().items_before(chosen)) {
         if (s.error)
             Messages::get().err("ripkit: warning: " + session.path() + ": item " +
                                 std::to_string(s.id) + " skipped, not decodable (" +

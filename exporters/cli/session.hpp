@@ -52,7 +52,9 @@ class Session {
     std::unique_ptr<Document> doc_;
 };
 
-// Holds Document::warnings() for stderr, one line each (printed when the run succeeds).
+// Holds Document::warnings() for stderr, one line each (printed when the run
+// succeeds). Called after the work: a document that decodes items when asked
+// knows their findings only then.
 void print_warnings(const Session& session);
 
 // When no --item was given: holds a warning for each item before `chosen`

@@ -2,7 +2,9 @@
 // README section) and scene building per cutscene.
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 #include "cutseq_types.hpp"
@@ -14,10 +16,17 @@
 
 namespace ripkit::tr_cutseq {
 
+// Opening reads the container and the table only; a cutscene is decoded when
+// something asks for it (scene, dump, or the whole-file verbs info and list,
+// which need every entry's error), and what one decode found - its error, its
+// summary, its warnings - is kept, its data is not: a 44-cutscene file
+// converting `--item 3` decodes cutscene 3 alone. Thread-safe.
 class CutseqDocument : public Document {
   public:
-    // `budget`: the document's (scene_options.budget points at it).
-    CutseqDocument(CutseqFile file, std::optional<Skeleton> skeleton, SceneOptions scene_options,
+    // `data`: what the entries point into (the BIN, or the PAK's inflated
+    // data); `budget`: the document's (scene_options.budget points at it).
+    CutseqDocument(CutseqFile table, std::shared_ptr<const Bytes> data,
+                   std::optional<Skeleton> skeleton, SceneOptions scene_options,
                    nlohmann::json assumptions = nlohmann::json::object(),
                    std::optional<LevelBodies> level = std::nullopt,
                    std::shared_ptr<Budget> budget = nullptr);
@@ -25,24 +34,47 @@ class CutseqDocument : public Document {
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
+    // The file's findings and those of every cutscene decoded so far.
     std::vector<std::string> warnings() const override;
+    // The first non-empty entry that decodes, decoding no further.
+    int64_t default_item() const override;
+    std::vector<ItemSummary> items_before(int64_t id) const override;
 
-    const CutseqFile& file() const { return file_; }
+    // How many cutscene decodes have run (what a verb cost, for tests).
+    uint64_t decodes() const { return decodes_.load(); }
 
   protected:
     Scene present(int64_t item) const override;
     std::shared_ptr<Budget> budget() const override { return budget_; }
 
   private:
-    const Cutscene& find(int64_t item, bool need_data) const;
+    // What decoding entry k found.
+    struct Probe {
+        ItemSummary summary;
+        std::vector<std::string> warnings;        // the decode's
+        std::vector<std::string> level_warnings;  // its actors without a body
+        int frames = 0, actors = 0;
+    };
+    using Decoded = std::shared_ptr<const Cutscene>;
 
-    CutseqFile file_;
+    size_t position(int64_t item) const;  // Error(Usage) for an id not in the table
+    // Entry k decoded afresh (its charge given back with the last copy); the
+    // probe recorded.
+    Decoded decode(size_t k) const;
+    void record(size_t k, const Cutscene& c, std::vector<std::string> warnings) const;
+    Probe probe(size_t k) const;  // decodes entry k when it has no probe yet
+    void probe_all() const;
+
+    CutseqFile table_;  // the entries; a bare block's is decoded
+    std::shared_ptr<const Bytes> data_;
     std::optional<Skeleton> skeleton_;
     SceneOptions scene_options_;
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::optional<LevelBodies> level_;
-    std::vector<std::string> level_warnings_;
     std::shared_ptr<Budget> budget_;
+    mutable std::mutex mutex_;  // guards probes_
+    mutable std::vector<std::optional<Probe>> probes_;
+    mutable std::atomic<uint64_t> decodes_{0};
 };
 
 // Reads the skeleton or the level `settings` names and decodes the input.

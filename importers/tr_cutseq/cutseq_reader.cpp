@@ -161,8 +161,11 @@ namespace {
                   std::to_string(out.inferred_entries) + " entries");
 }
 
-void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Limits& limits,
-                Budget& budget, CutseqFile& out) {
+// The entries and their places; no cutscene is decoded. An entry whose data
+// lies outside the file keeps that error (a usage error - --set entries
+// against the data - ends the open).
+void read_table(ByteSpan file, Variant variant, std::optional<int> set, Budget& budget,
+                CutseqFile& out) {
     ByteReader r(file);
     const TableScan scan = scan_table(file);
     if (set) {
@@ -182,42 +185,46 @@ void read_table(ByteSpan file, Variant variant, std::optional<int> set, const Li
                        std::to_string(file.size()) + "-byte file",
                    out);
     for (int k = 1; k <= entries; ++k) {
-        budget.progress(uint64_t(k), uint64_t(entries), "cutscene " + std::to_string(k));
         Cutscene c;
         c.index = k;
         c.offset = r.u32_at(8 * static_cast<size_t>(k), "cutscene offset");
         c.size = r.u32_at(8 * static_cast<size_t>(k) + 4, "cutscene size");
-        if (entry_unused(c.offset, c.size)) {
-            out.cutscenes.push_back(c);
-            continue;
+        if (!entry_unused(c.offset, c.size)) {
+            c.empty = false;
+            c.error = decode_item(budget, "cutscene " + std::to_string(k), [&] {
+                if (c.offset < table_end || c.offset > file.size() ||
+                    c.size > file.size() - c.offset)
+                    fail_entry(r, 8 * static_cast<size_t>(k), ErrorKind::BadIndex,
+                               "a cutscene [" + std::to_string(c.offset) + ", +" +
+                                   std::to_string(c.size) + ") after the " +
+                                   std::to_string(entries) + "-entry table (byte " +
+                                   std::to_string(table_end) + ") and inside the " +
+                                   std::to_string(file.size()) + "-byte file",
+                               out);
+            });
         }
-        // The decode step of one entry: what fails is that cutscene's error
-        // (a usage error - --set entries against the data - ends the open).
-        c.empty = false;
-        c.error = decode_item(budget, "cutscene " + std::to_string(k), [&] {
-            if (c.offset < table_end || c.offset > file.size() || c.size > file.size() - c.offset)
-                fail_entry(r, 8 * static_cast<size_t>(k), ErrorKind::BadIndex,
-                           "a cutscene [" + std::to_string(c.offset) + ", +" +
-                               std::to_string(c.size) + ") after the " + std::to_string(entries) +
-                               "-entry table (byte " + std::to_string(table_end) +
-                               ") and inside the " + std::to_string(file.size()) + "-byte file",
-                           out);
-            const ByteReader block = r.sub(c.offset, c.size, "cutscene data");
-            Cutscene d = read_cutscene(block, k, limits, budget, out.warnings);
-            d.offset = c.offset;
-            d.size = c.size;
-            c = std::move(d);
-        });
         out.cutscenes.push_back(std::move(c));
     }
 }
 
+// A bare block is the whole file: its error is the file's.
+Cutscene read_block(ByteSpan input, const Limits& limits, Budget& budget,
+                    std::vector<std::string>& warnings) {
+    return with_context("cutscene data block", [&] {
+        Cutscene c = read_cutscene(ByteReader(input), 1, limits, budget, warnings);
+        c.offset = 0;
+        c.size = static_cast<uint32_t>(std::min<uint64_t>(input.size(), UINT32_MAX));
+        return c;
+    });
+}
+
 }  // namespace
 
-CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
+CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
     Budget local(options.limits);
     Budget& budget = options.budget ? *options.budget : local;
-    CutseqFile out;
+    CutseqTable t;
+    CutseqFile& out = t.file;
     out.file_size = input.size();
     if (input.empty()) fail(ErrorKind::Truncated, 0, "a CUTSEQ.PAK/BIN file (the file is empty)");
     if (options.entries && (*options.entries < 1 || *options.entries > kMaxEntries))
@@ -225,36 +232,59 @@ CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
     if (has_signature(input)) {
         out.variant = Variant::Tr5;
         out.decompressed_size = input.size();
-        read_table(input, Variant::Tr5, options.entries, options.limits, budget, out);
-        return out;
+        read_table(input, Variant::Tr5, options.entries, budget, out);
+        return t;
     }
     if (looks_like_pak(input)) {
         out.variant = Variant::Tr4;
         ByteReader r(input);
         const uint32_t size = r.u32("uncompressed size");
-        // The inflated file is held while its table is read.
+        // The inflated file is held as long as the table (its entries point into it).
         budget.charge_bytes(size, "the inflated CUTSEQ data", 0);
-        const Bytes raw = codec::zlib_inflate(input.subspan(4), size, options.limits, 4);
-        out.decompressed_size = raw.size();
-        if (!has_signature(raw))
+        t.inflated = codec::zlib_inflate(input.subspan(4), size, options.limits, 4);
+        out.decompressed_size = t.inflated.size();
+        if (!has_signature(t.inflated))
             fail(ErrorKind::WrongFormat, 0, "decompressed data starting with \"(C) DEL!\"");
-        with_context("decompressed CUTSEQ data", [&] {
-            read_table(raw, Variant::Tr4, options.entries, options.limits, budget, out);
-        });
-        budget.release_bytes(size);
-        return out;
+        with_context("decompressed CUTSEQ data",
+                     [&] { read_table(t.inflated, Variant::Tr4, options.entries, budget, out); });
+        return t;
     }
-    // No signature: a single cutscene's data block.
     out.variant = Variant::Block;
     out.decompressed_size = input.size();
     out.table_entries = out.inferred_entries = 1;
-    with_context("cutscene data block", [&] {
-        Cutscene c = read_cutscene(ByteReader(input), 1, options.limits, budget, out.warnings);
-        c.offset = 0;
-        c.size = static_cast<uint32_t>(std::min<uint64_t>(input.size(), UINT32_MAX));
-        out.cutscenes.push_back(std::move(c));
+    out.cutscenes.push_back(read_block(input, options.limits, budget, out.warnings));
+    return t;
+}
+
+Cutscene decode_entry(ByteSpan data, const Cutscene& entry, const Limits& limits, Budget& budget,
+                      std::vector<std::string>& warnings) {
+    if (entry.empty || entry.error) return entry;
+    Cutscene c = entry;
+    c.error = decode_item(budget, "cutscene " + std::to_string(entry.index), [&] {
+        const ByteReader block = ByteReader(data).sub(entry.offset, entry.size, "cutscene data");
+        c = read_cutscene(block, entry.index, limits, budget, warnings);
+        c.offset = entry.offset;
+        c.size = entry.size;
     });
-    return out;
+    return c;
+}
+
+CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
+    Budget local(options.limits);
+    Budget& budget = options.budget ? *options.budget : local;
+    ReadOptions o = options;
+    o.budget = &budget;
+    CutseqTable t = read_cutseq_table(input, o);
+    if (t.file.variant == Variant::Block) return std::move(t.file);
+    const ByteSpan data = t.file.variant == Variant::Tr4 ? ByteSpan(t.inflated) : input;
+    const size_t n = t.file.cutscenes.size();
+    for (size_t k = 0; k < n; ++k) {
+        Cutscene& c = t.file.cutscenes[k];
+        budget.progress(k + 1, n, "cutscene " + std::to_string(c.index));
+        c = decode_entry(data, c, options.limits, budget, t.file.warnings);
+    }
+    if (t.file.variant == Variant::Tr4) budget.release_bytes(t.inflated.size());
+    return std::move(t.file);
 }
 
 }  // namespace ripkit::tr_cutseq

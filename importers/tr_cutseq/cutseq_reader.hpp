@@ -27,9 +27,25 @@ struct ReadOptions {
     Budget* budget = nullptr;  // the document's (null: one of `limits` for this read)
 };
 
-// Decodes the container, the table and every cutscene. A cutscene whose data
-// cannot be decoded keeps its error (Cutscene::error) instead of failing the
-// file; a bare block is the whole file, so its error is the file's.
+// What `open` reads: the container and the table, every entry's place
+// checked (an entry outside the file keeps that error), no cutscene decoded -
+// except a bare block, which is the whole file: it is decoded, and its error
+// is the file's.
+struct CutseqTable {
+    CutseqFile file;  // cutscenes: the entries (index, offset, size, empty, error)
+    Bytes inflated;   // a PAK's inflated data, where its entries point (charged to the budget)
+};
+CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options);
+
+// One entry of a table read from `data` (the file, or the table's inflated
+// bytes) decoded: the entry with its tracks, or with the error of its data
+// (Cutscene::error). An empty or failed entry comes back as it is. Its
+// findings are appended to `warnings`.
+Cutscene decode_entry(ByteSpan data, const Cutscene& entry, const Limits& limits, Budget& budget,
+                      std::vector<std::string>& warnings);
+
+// The table and every cutscene decoded (decode_entry); a cutscene that cannot
+// be decoded keeps its error instead of failing the file.
 CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options);
 
 // One cutscene's data block (`data` spans exactly the block; base = its

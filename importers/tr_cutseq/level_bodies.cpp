@@ -77,21 +77,25 @@ Skeleton level_skeleton(const Level& level, const Cutscene& c) {
     return sk;
 }
 
-std::vector<std::string> level_warnings(const Level& level, const CutseqFile& file) {
+std::vector<std::string> level_warnings(const Level& level, Variant variant) {
     std::vector<std::string> out;
-    if ((file.variant == Variant::Tr4 && level.version == tr_level::Version::Tr5) ||
-        (file.variant == Variant::Tr5 && level.version == tr_level::Version::Tr4))
-        out.push_back(std::string("level: a ") + variant_name(file.variant) +
-                      " cutscene file with a " + tr_level::version_name(level.version) +
+    if ((variant == Variant::Tr4 && level.version == tr_level::Version::Tr5) ||
+        (variant == Variant::Tr5 && level.version == tr_level::Version::Tr4))
+        out.push_back(std::string("level: a ") + variant_name(variant) + " cutscene file with a " +
+                      tr_level::version_name(level.version) +
                       " level; the slots may name other objects");
-    for (const Cutscene& c : file.cutscenes)
-        for (size_t i = 0; i < c.actors.size(); ++i) {
-            const Actor& a = c.actors[i];
-            std::string why;
-            if (a.slot < 0 || a.meshes == 0 || actor_body(level, a, &why)) continue;
-            out.push_back("level: cutscene " + n(c.index) + " actor " + n(int64_t(i)) + ": " + why +
-                          "; drawn as empties");
-        }
+    return out;
+}
+
+std::vector<std::string> level_warnings(const Level& level, const Cutscene& c) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < c.actors.size(); ++i) {
+        const Actor& a = c.actors[i];
+        std::string why;
+        if (a.slot < 0 || a.meshes == 0 || actor_body(level, a, &why)) continue;
+        out.push_back("level: cutscene " + n(c.index) + " actor " + n(int64_t(i)) + ": " + why +
+                      "; drawn as empties");
+    }
     return out;
 }
 

@@ -40,9 +40,11 @@ const tr_level::Moveable* actor_body(const tr_level::Level& level, const Actor& 
 // body (a pop on an empty stack dropped, as tr-level walks it).
 Skeleton level_skeleton(const tr_level::Level& level, const Cutscene& c);
 
-// What the user should know before converting: a level from the other game,
-// and each actor without a body (both numbers named).
-std::vector<std::string> level_warnings(const tr_level::Level& level, const CutseqFile& file);
+// What the user should know before converting: a level from the other game
+// (nothing for a bare block, which says no game) ...
+std::vector<std::string> level_warnings(const tr_level::Level& level, Variant variant);
+// ... and each actor of `c` without a body (both numbers named).
+std::vector<std::string> level_warnings(const tr_level::Level& level, const Cutscene& c);
 
 // The rooms to draw for `c`: none, all that decoded, or those containing the
 // camera or an actor's root at some frame. ASSUMPTION(rooms): those are the

@@ -25,6 +25,7 @@ size_t warnings_with(const std::string& format_id, const std::string& name, cons
     const Format* f = find_format(format_id);
     REQUIRE(f);
     const auto doc = f->open(Input{name, bytes}, Options{});
+    (void)doc->items();  // the findings of every item, as `info` and `list` see them
     size_t n = 0;
     for (const std::string& w : doc->warnings()) {
         INFO(w);

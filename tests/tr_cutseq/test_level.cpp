@@ -274,11 +274,12 @@ TEST_CASE("tr_cutseq --level: an actor the level cannot body stays empties, with
     Fixture fx;
     fx.cut.actors[1].slot = 77;
     auto doc = fx.open();
+    // The findings of the cutscenes decoded so far: cutscene 1's once it is built.
+    Scene s = doc->scene(1);
     bool named = false;
     for (const std::string& w : doc->warnings())
         named |= w.find("actor 1: slot 77 is not in the level") != std::string::npos;
     CHECK(named);
-    Scene s = doc->scene(1);
     CHECK(s.skins.size() == 1);
     CHECK(s.find_node("actor1_body") < 0);
     CHECK(s.nodes[size_t(node(s, "actor1_mesh5"))].parent == node(s, "actor1_mesh0"));
@@ -291,12 +292,12 @@ TEST_CASE("tr_cutseq --level: an actor the level cannot body stays empties, with
     d.meshes = 12;
     other.cut = make_demo_cutscene(d);
     doc = other.open();
+    CHECK_NOTHROW(doc->scene(1));
     bool both = false;
     for (const std::string& w : doc->warnings())
         both |= w.find("slot 101 has 15 meshes in the level, the cutscene animates 12") !=
                 std::string::npos;
     CHECK(both);
-    CHECK_NOTHROW(doc->scene(1));
 
     Fixture mixed;  // a TR4 cutscene with a TR5 level
     bool game = false;

@@ -5,9 +5,10 @@
 //   Format::open(input)  -> Document   (decode: file bytes -> plain structs)
 //   Document::scene(id)  -> Scene      (present: structs -> ripkit::Scene)
 //
-// Parsing and presenting are kept apart (noclip.website style): `open` does the
-// decoding and validation once, item by item; list/dump/scene work on the
-// decoded structs and never read the file again.
+// Parsing and presenting are kept apart (noclip.website style): `open` reads
+// the container and decodes the items, once each (some formats when an item
+// is first asked for); list/dump/scene work on the decoded structs and never
+// parse the container again.
 #pragma once
 
 #include <cstdint>
@@ -105,6 +106,9 @@ class Document {
     // The item converted when the user names none: the first non-empty one
     // that decoded (the first failed one's error when every candidate failed).
     virtual int64_t default_item() const;
+    // The items listed before `id`, as items() gives them: what a default
+    // choice skipped. A document that decodes lazily decodes only those.
+    virtual std::vector<ItemSummary> items_before(int64_t id) const;
     // Non-fatal findings (e.g. "not a Hey You, Pikachu! ROM; --force given").
     virtual std::vector<std::string> warnings() const { return {}; }
 
@@ -138,9 +142,11 @@ class Format {
     // Its settings, options and assumptions (ripkit/settings.hpp), declared
     // once next to the format.
     virtual const FormatSchema& schema() const = 0;
-    // Decodes the input: the container, then every item (decode_item.hpp),
-    // under the budget budget_for(options). Throws ripkit::Error when the file
-    // as a whole cannot be read; an item that fails keeps its error instead.
+    // Decodes the input: the container, then the items (decode_item.hpp) -
+    // at once, or when first asked for (docs/architecture.md "Decode, then
+    // present") - under the budget budget_for(options). Throws ripkit::Error
+    // when the file as a whole cannot be read; an item that fails keeps its
+    // error instead.
     virtual std::unique_ptr<Document> open(const Input& input, const Options& options) const = 0;
 };
 
