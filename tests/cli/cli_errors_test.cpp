@@ -179,3 +179,41 @@ TEST_CASE("formats lists every registered format") {
     CHECK(r.exit_code == 0);
     CHECK(!r.out.empty());
 }
+
+TEST_CASE("convert with no --item skips a cutscene that does not decode, and says so") {
+    // The bundled CUTSEQ.BIN with cutscene 1's camera offset (block + 20) sent
+    // past its block: cutscene 4 is the first that decodes.
+    fs::path bin;
+    for (const Sample& s : shared_samples())
+        if (s.format_id == "tr_cutseq" && s.path.filename() == "CUTSEQ.BIN") bin = s.path;
+    REQUIRE(!bin.empty());
+    std::ifstream f(bin, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    REQUIRE(bytes.size() > 16);
+    const auto u32 = [&](size_t at) {
+        uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= uint32_t(uint8_t(bytes.at(at + i))) << (8 * i);
+        return v;
+    };
+    const uint32_t block = u32(8);  // entry 1: offset
+    REQUIRE(block > 0);
+    for (int i = 0; i < 4; ++i) bytes.at(block + 20 + i) = char(i ? 0xFF : 0xF0);
+    TempDir dir;
+    const fs::path in = dir.path() / "CUTSEQ.BIN";
+    write_bytes(in, bytes);
+    const ToolResult r = run_tool({"convert", in.string(), (dir.path() / "a.glb").string()});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(fs::exists(dir.path() / "a.glb"));
+    CHECK(r.err.find("item 1 skipped, not decodable") != std::string::npos);
+    CHECK(r.err.find("item 4 is the default") != std::string::npos);
+    // Named, it is the item's own error; another named item does not report it.
+    const ToolResult one =
+        run_tool({"convert", in.string(), (dir.path() / "b.glb").string(), "--item", "1"});
+    CHECK(one.exit_code == 1);
+    CHECK_FALSE(fs::exists(dir.path() / "b.glb"));
+    const ToolResult four =
+        run_tool({"convert", in.string(), (dir.path() / "c.glb").string(), "--item", "4"});
+    CHECK(four.exit_code == 0);
+    CHECK(four.err.find("skipped") == std::string::npos);
+}
