@@ -1,8 +1,8 @@
 // The decoded ROM as the CLI and the Assimp importer see it: the layout
 // decided once at open, the animation banks, and each model of the table
 // decoded once, face images included, when something first asks for it - a
-// scene for its own model, `info`, `list` and the whole-ROM `dump` for all of
-// them (a model that fails keeps its error and is listed with it). The scene
+// scene for its own model, `info`, `list` and `dump` (which holds `info`) for
+// all of them (a model that fails keeps its error and is listed with it). The scene
 // of one model is built from those structs alone.
 #pragma once
 

@@ -234,13 +234,22 @@ void report_search(nlohmann::json& rep, const std::vector<Candidate>& cands,
                    const std::vector<Candidate*>& left, const Candidate& best, bool field_set,
                    bool source_set) {
     nlohmann::json kept = nlohmann::json::array(), dropped = nlohmann::json::array();
-    for (const Candidate* c : left)
+    // Fields naming the same resources in every record (the zero ones) are
+    // one entry: they decoded alike.
+    std::map<std::pair<std::vector<uint32_t>, RecordSource>, size_t> entry;
+    for (const Candidate* c : left) {
+        const auto [it, fresh] = entry.emplace(std::make_pair(c->ids, c->source), kept.size());
+        if (!fresh) {
+            kept[it->second]["same_resources_with"].push_back(hex(c->field));
+            continue;
+        }
         kept.push_back({{"descriptor_field", hex(c->field)},
                         {"runtime_record", record_source_name(c->source)},
                         {"records_plausible", c->plausible.size()},
                         {"models_tried", c->tried},
                         {"models_valid", c->valid},
                         {"first_error", c->first_error}});
+    }
     if (cands.size() <= 4)
         for (const Candidate& c : cands)
             if (std::find(left.begin(), left.end(), &c) == left.end())
