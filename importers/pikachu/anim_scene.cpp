@@ -156,9 +156,13 @@ Channel vector_channel(int node, AnimPath path, const Comps& c, double duration)
 
 glm::dquat to_dquat(const glm::mat3& m) { return glm::normalize(glm::dquat(glm::quat_cast(m))); }
 
-double angle_deg(const glm::dquat& a, const glm::dquat& b) {
-    const double d = std::min(1.0, std::fabs(glm::dot(a, b)));
-    return 2.0 * std::acos(d) * 180.0 / 3.14159265358979323846;
+// |cos| of half the angle between two unit quaternions, at most 1.
+double abs_dot(const glm::dquat& a, const glm::dquat& b) {
+    return std::min(1.0, std::fabs(glm::dot(a, b)));
+}
+
+double angle_deg(double abs_dot) {
+    return 2.0 * std::acos(abs_dot) * 180.0 / 3.14159265358979323846;
 }
 
 class RotationSampler {
@@ -190,11 +194,13 @@ class RotationSampler {
                                "at most " + std::to_string(cap_) + " rotation keys in a channel");
             const int64_t n = std::max<int64_t>(1, int64_t(steps));
             double u0 = ta;
+            glm::dquat q0 = smooth(u0);
             for (int64_t i = 1; i <= n; ++i) {
                 const double u1 = i == n ? tb : ta + (tb - ta) * double(i) / double(n);
-                refine(u0, u1, 0);
+                const glm::dquat q1 = smooth(u1);
+                refine(u0, u1, q0, q1, 0);
                 if (i < n) push(u1);
-                u0 = u1;
+                u0 = u1, q0 = q1;
             }
         }
         push(k.t.back());
@@ -209,19 +215,24 @@ class RotationSampler {
                            "at most " + std::to_string(cap_) + " rotation keys in a channel");
         out_.push_back(t);
     }
-    void refine(double u0, double u1, int depth) {
-        const glm::dquat q0 = smooth(u0), q1 = smooth(u1);
-        double worst = 0.0;
+    // `q0`, `q1`: smooth(u0), smooth(u1), which the caller has (the ends are
+    // shared by neighbouring segments and halves).
+    void refine(double u0, double u1, const glm::dquat& q0, const glm::dquat& q1, int depth) {
+        // The widest probe angle is the one of the smallest |dot|: one acos,
+        // not one a probe (the angle is monotonic in it).
+        double closest = 1.0;
         for (int i = 1; i < 8; ++i) {
             const double f = double(i) / 8.0;
-            worst = std::max(worst, angle_deg(glm::slerp(q0, q1, f), smooth(u0 + (u1 - u0) * f)));
+            closest = std::min(closest, abs_dot(glm::slerp(q0, q1, f), smooth(u0 + (u1 - u0) * f)));
         }
         // Margin below the bound: the probes can miss the worst point.
-        if (worst <= 0.5 * kRotationToleranceDeg || depth >= 40 || u1 - u0 < 1e-7) return;
+        if (angle_deg(closest) <= 0.5 * kRotationToleranceDeg || depth >= 40 || u1 - u0 < 1e-7)
+            return;
         const double mid = 0.5 * (u0 + u1);
-        refine(u0, mid, depth + 1);
+        const glm::dquat qm = smooth(mid);
+        refine(u0, mid, q0, qm, depth + 1);
         push(mid);
-        refine(mid, u1, depth + 1);
+        refine(mid, u1, qm, q1, depth + 1);
     }
 
     const Comps& c_;

@@ -20,9 +20,15 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options)
 PikachuDocument::PikachuDocument(const Input& input, const Options& options,
                                  const Settings& settings)
     : assumptions_(settings.assumptions()) {
+    limits_ = options.limits;
+    budget_ = budget_for(options);
     rom_ = std::make_unique<PikachuRom>(input.bytes, options, warnings_);
     cache_ = std::make_unique<ResourceCache>(*rom_, options.limits);
+    // Open's own work, reported (and cancellable) in its two steps; the
+    // models report theirs as they are decoded.
+    budget_->progress(0, 2, "the layout search");
     layout_ = decide_layout(*rom_, settings, *cache_, options.limits);
+    budget_->progress(1, 2, "the animation banks");
     if (layout_.report.contains("warning")) warnings_.push_back(layout_.report["warning"]);
     std::vector<int16_t> table;
     float constant = 0.0f;
@@ -38,32 +44,47 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options,
     trig_ = std::make_unique<GameTrig>(std::move(table), constant);
     anim_mapping_ = AnimMapping::from_settings(settings);
     anim_selection_ = settings.list("anims");
-    limits_ = options.limits;
-    budget_ = budget_for(options);
     anims_ = read_anim_tables(RomWindows{rom_->bytes().size(), {{0u, ByteSpan(rom_->bytes())}}},
                               options.limits, budget_.get());
-    // What the face scene needs besides the models' own faces: nothing else is
-    // read from the ROM after open.
     if (rom_->bytes().size() >= kFaceBankPointers)
         face_program_table_ = Bytes(face_program_table(rom_->bytes()).begin(),
                                     face_program_table(rom_->bytes()).end());
-    face_banks_dump_ = face_banks_json(rom_->bytes());
     models_.resize(layout_.model_count);
     errors_.resize(layout_.model_count);
-    for (uint32_t i = 0; i < layout_.model_count; ++i) {
-        budget_->progress(i, layout_.model_count, "model " + std::to_string(i));
-        records_.push_back(rom_->model_record(i));
-        // decode_model names the model itself ("model N").
-        errors_[i] = decode_item(*budget_, "", [&] {
-            models_[i] = decode_model(*rom_, layout_, i, *cache_, options.limits, budget_.get());
-            with_context("model " + std::to_string(i), [&] {
-                with_context("faces", [&] {
-                    decode_face_images(rom_->bytes(), models_[i]->faces, *budget_);
-                });
-            });
+    tried_.resize(layout_.model_count);
+}
+
+void PikachuDocument::decode(size_t i) const {
+    if (tried_[i]) return;
+    // decode_model names the model itself ("model N"). A Usage or Cancelled
+    // error leaves the model untried.
+    errors_[i] = decode_item(*budget_, "", [&] {
+        models_[i] = decode_model(*rom_, layout_, uint32_t(i), *cache_, limits_, budget_.get());
+        with_context("model " + std::to_string(i), [&] {
+            with_context("faces",
+                         [&] { decode_face_images(rom_->bytes(), models_[i]->faces, *budget_); });
         });
-        if (errors_[i]) models_[i].reset();
+    });
+    if (errors_[i]) models_[i].reset();
+    tried_[i] = true;
+}
+
+void PikachuDocument::decode_all() const {
+    for (size_t i = 0; i < models_.size(); ++i) {
+        if (tried_[i]) continue;
+        budget_->progress(i, models_.size(), "model " + std::to_string(i));
+        decode(i);
     }
+}
+
+int64_t PikachuDocument::default_item() const {
+    for (size_t i = 0; i < models_.size(); ++i) {
+        decode(i);
+        if (models_[i] && !models_[i]->triangles.empty()) return int64_t(i);
+    }
+    for (size_t i = 0; i < models_.size(); ++i)
+        if (errors_[i]) throw *errors_[i];
+    fail_no_offset(ErrorKind::Usage, "a file with at least one non-empty item");
 }
 
 std::vector<std::string> PikachuDocument::warnings() const {
@@ -81,6 +102,7 @@ const DecodedModel& PikachuDocument::model(int64_t item) const {
         fail_no_offset(ErrorKind::Usage, "a model index 0.." +
                                              std::to_string(int64_t(models_.size()) - 1) +
                                              " (got " + std::to_string(item) + ")");
+    decode(size_t(item));
     if (errors_[size_t(item)]) throw *errors_[size_t(item)];
     return *models_[size_t(item)];
 }
@@ -100,6 +122,7 @@ nlohmann::json PikachuDocument::info() const {
         {"descriptors", hex_word(kDescriptorTable)}, {"descriptor_stride", kDescriptorSize},
         {"sine_table", hex_word(kSineTable)},        {"angle_constant", hex_word(kAngleConstant)}};
     j["models"] = models_.size();
+    decode_all();
     size_t ok = 0;
     for (const auto& m : models_) ok += m.has_value();
     j["models_decoded"] = ok;
@@ -113,6 +136,7 @@ nlohmann::json PikachuDocument::info() const {
 }
 
 std::vector<ItemSummary> PikachuDocument::items() const {
+    decode_all();
     std::vector<ItemSummary> out;
     for (size_t i = 0; i < models_.size(); ++i) {
         ItemSummary s;
@@ -155,7 +179,8 @@ std::vector<ItemSummary> PikachuDocument::items() const {
 nlohmann::json PikachuDocument::dump_model(size_t i) const {
     nlohmann::json j;
     j["model_index"] = i;
-    const ModelRecord& rec = records_[i];
+    decode(i);
+    const ModelRecord rec = rom_->model_record(uint32_t(i));
     nlohmann::json words = nlohmann::json::array();
     for (uint32_t w : rec.words) words.push_back(hex_word(w));
     j["record"] = {{"rom_offset", hex_word(rec.rom_offset)}, {"words", words}};
@@ -250,7 +275,7 @@ nlohmann::json PikachuDocument::dump(std::optional<int64_t> item) const {
     } else {
         j["animation"] = anim_dump(anims_, nullptr);
     }
-    j["face_banks"] = face_banks_dump_;
+    j["face_banks"] = face_banks_json(rom_->bytes());
     return j;
 }
 
@@ -286,7 +311,9 @@ Scene PikachuDocument::present(int64_t item) const {
 }
 
 std::vector<uint32_t> PikachuDocument::model_banks(size_t i) const {
-    if (i >= models_.size() || !models_[i]) return {};
+    if (i >= models_.size()) return {};
+    decode(i);
+    if (!models_[i]) return {};
     return compatible_banks(anims_, models_[i]->hierarchy);
 }
 

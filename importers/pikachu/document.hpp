@@ -1,7 +1,9 @@
-// The decoded ROM as the CLI and the Assimp importer see it: every model of
-// the table decoded once at open, face images included (a model that fails
-// keeps its error and is listed with it), the layout decisions, and the scene
-// of one model - built from those structs alone, without reading the ROM.
+// The decoded ROM as the CLI and the Assimp importer see it: the layout
+// decided once at open, the animation banks, and each model of the table
+// decoded once, face images included, when something first asks for it - a
+// scene for its own model, `info`, `list` and `dump` (which holds `info`) for
+// all of them (a model that fails keeps its error and is listed with it). The scene
+// of one model is built from those structs alone.
 #pragma once
 
 #include <memory>
@@ -30,6 +32,8 @@ class PikachuDocument : public Document {
     std::vector<ItemSummary> items() const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
     std::vector<std::string> warnings() const override;
+    // The first model that decodes and draws, decoding no further than it.
+    int64_t default_item() const override;
 
     const PikachuRom& rom() const { return *rom_; }
     const Layout& layout() const { return layout_; }
@@ -39,6 +43,8 @@ class PikachuDocument : public Document {
     const AnimTables& anims() const { return anims_; }
     // Banks that apply to model `i` (none when it did not decode).
     std::vector<uint32_t> model_banks(size_t i) const;
+    // Resources decompressed (or failed) so far, the layout search's included.
+    size_t resources_decoded() const { return cache_->loads(); }
 
   protected:
     Scene present(int64_t item) const override;
@@ -46,6 +52,9 @@ class PikachuDocument : public Document {
 
   private:
     nlohmann::json dump_model(size_t i) const;
+    // Decodes model i unless already tried; every model, for the whole-ROM verbs.
+    void decode(size_t i) const;
+    void decode_all() const;
 
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::vector<std::string> warnings_;
@@ -53,11 +62,12 @@ class PikachuDocument : public Document {
     std::unique_ptr<ResourceCache> cache_;
     Layout layout_;
     std::unique_ptr<GameTrig> trig_;
-    std::vector<std::optional<DecodedModel>> models_;
-    std::vector<std::optional<Error>> errors_;
-    std::vector<ModelRecord> records_;
-    Bytes face_program_table_;        // copied at open (face_program_table)
-    nlohmann::json face_banks_dump_;  // every bank of the table, for `dump`
+    // Filled on demand (decode); the vectors keep their size, so references
+    // handed out stay valid.
+    mutable std::vector<std::optional<DecodedModel>> models_;
+    mutable std::vector<std::optional<Error>> errors_;
+    mutable std::vector<bool> tried_;
+    Bytes face_program_table_;  // copied at open (face_program_table)
     std::shared_ptr<Budget> budget_;
     AnimTables anims_;
     AnimMapping anim_mapping_;

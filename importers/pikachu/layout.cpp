@@ -1,7 +1,9 @@
 #include "layout.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -19,16 +21,82 @@ std::string hex(uint32_t v) {
     return b;
 }
 
-// Candidates evaluated on at most this many records: enough evidence, and a
-// real ROM's hundreds of models are not all decoded twenty times over.
+// The table checks read this many records: enough evidence, and a real ROM's
+// hundreds of models are not all looked at.
 constexpr uint32_t kEvidenceModels = 32;
+// Models decoded per candidate the table checks leave; only candidates that
+// tie on them are decoded further (up to kEvidenceModels).
+constexpr uint32_t kProbeModels = 4;
 
-struct Score {
+struct Candidate {
     uint32_t field;
     RecordSource source;
-    uint32_t valid = 0, tried = 0;
+    std::vector<uint32_t> plausible;  // records the table checks let through
+    std::vector<uint32_t> ids;        // the resource ids those records name
+    std::string first_rejection;      // why the first other record was not
+    uint32_t valid = 0, tried = 0;    // of the plausible records, in order
     std::string first_error;
 };
+
+// A resource as its descriptor describes it (unpacked size), or why it cannot
+// be one; read once per id for every candidate.
+struct Extent {
+    uint32_t size = 0;
+    std::string error;
+};
+
+const Extent& extent_of(const PikachuRom& rom, uint32_t id, uint32_t raw_type,
+                        std::map<uint32_t, Extent>& known) {
+    if (const auto it = known.find(id); it != known.end()) return it->second;
+    Extent e;
+    try {
+        const Resource r = rom.resource_extent(id, raw_type);
+        e.size = r.compressed ? r.unpacked_size : r.rom_end - r.rom_start;
+    } catch (const Error& err) {
+        e.error = err.what();
+    }
+    return known.emplace(id, std::move(e)).first->second;
+}
+
+// What the tables alone say against record `r` being a model under the
+// candidate, without decompressing anything: its field must name a descriptor
+// whose resource lies inside the ROM (with a sane LH5 header), and a ROM
+// runtime record's hierarchy pointer must land inside that resource. Empty
+// when nothing does.
+std::string implausible(const PikachuRom& rom, const Layout& L, const ModelRecord& r,
+                        const Candidate& c, std::map<uint32_t, Extent>& extents) {
+    const uint32_t id = r.field(c.field);
+    const Extent& e = extent_of(rom, id, L.raw_type, extents);
+    if (!e.error.empty()) return e.error;
+    const std::string res =
+        "the " + std::to_string(e.size) + "-byte resource " + std::to_string(id);
+    if (c.source == RecordSource::Resource)
+        return e.size < kModelRecordSize ? res + " is shorter than a 0x54-byte runtime record" : "";
+    const uint32_t hp = r.field(kHierarchyField);
+    // A KSEG0 pointer's load address is inferred from the decoded resource.
+    if (pointer_shape(hp) == PointerShape::Kseg0 && L.pointers.allow_kseg0 &&
+        !L.pointers.kseg0_base)
+        return "";
+    if (!L.pointers.resolve(hp, e.size))
+        return "the hierarchy pointer at +0x1C (" + hex_address(hp) + ") is not inside " + res +
+               " (" + L.pointers.describe() + ")";
+    return "";
+}
+
+void check_tables(const PikachuRom& rom, const Layout& L, Candidate& c,
+                  std::map<uint32_t, Extent>& extents) {
+    const uint32_t n = std::min(L.model_count, kEvidenceModels);
+    for (uint32_t i = 0; i < n; ++i) {
+        const ModelRecord r = rom.model_record(i);
+        const std::string why = implausible(rom, L, r, c, extents);
+        if (why.empty()) {
+            c.plausible.push_back(i);
+            c.ids.push_back(r.field(c.field));
+        } else if (c.first_rejection.empty()) {
+            c.first_rejection = "model " + std::to_string(i) + ": " + why;
+        }
+    }
+}
 
 // What decoding a model under a candidate gave. It depends on the resource
 // and the two pointers of the runtime record only (the layout's other choices
@@ -69,21 +137,147 @@ Outcome decode_outcome(const PikachuRom& rom, const Layout& layout, uint32_t i,
     }
 }
 
-Score evaluate(const PikachuRom& rom, Layout layout, uint32_t field, RecordSource source,
-               ResourceCache& cache, const Limits& limits, std::map<OutcomeKey, Outcome>& seen) {
-    layout.descriptor_field = field;
-    layout.record_source = source;
-    Score s{field, source, 0, 0, {}};
-    const uint32_t n = std::min(layout.model_count, kEvidenceModels);
-    for (uint32_t i = 0; i < n; ++i) {
-        ++s.tried;
-        const Outcome o = decode_outcome(rom, layout, i, cache, limits, seen);
+// Decodes the candidate's plausible records up to the `upto`th.
+void decode_records(const PikachuRom& rom, Layout layout, Candidate& c, uint32_t upto,
+                    ResourceCache& cache, const Limits& limits,
+                    std::map<OutcomeKey, Outcome>& seen) {
+    layout.descriptor_field = c.field;
+    layout.record_source = c.source;
+    while (c.tried < std::min<size_t>(upto, c.plausible.size())) {
+        const Outcome o = decode_outcome(rom, layout, c.plausible[c.tried++], cache, limits, seen);
         if (o.valid)
-            ++s.valid;
-        else if (s.first_error.empty())
-            s.first_error = o.error;
+            ++c.valid;
+        else if (c.first_error.empty())
+            c.first_error = o.error;
     }
-    return s;
+}
+
+size_t distinct(const std::vector<uint32_t>& ids) {
+    return std::set<uint32_t>(ids.begin(), ids.end()).size();
+}
+
+// More models decoded, then more records plausible, then more distinct
+// resources named: a field that is zero (or constant) in every record names
+// one resource for all of them, which a resource-held runtime record can make
+// decode as well as the real field does.
+bool better(const Candidate& a, const Candidate& b) {
+    if (a.valid != b.valid) return a.valid > b.valid;
+    if (a.plausible.size() != b.plausible.size()) return a.plausible.size() > b.plausible.size();
+    return distinct(a.ids) > distinct(b.ids);
+}
+
+// Scored alike, yet leading to other resources or reading another record.
+bool rivals(const Candidate& a, const Candidate& b) {
+    return !better(a, b) && !better(b, a) && (a.ids != b.ids || a.source != b.source);
+}
+
+std::string choice(const Candidate& c) {
+    return "descriptor_field=" + hex(c.field) + " runtime_record=" + record_source_name(c.source);
+}
+
+// The search over `cands` (in the canonical order: the first wins a tie):
+// table checks for all, kProbeModels decoded for those left, more for rivals.
+// Returns the winner; `warning` says when no candidate or more than one fits.
+const Candidate& search(const PikachuRom& rom, const Layout& L, std::vector<Candidate>& cands,
+                        ResourceCache& cache, const Limits& limits, std::vector<Candidate*>& left,
+                        std::string& warning) {
+    std::map<uint32_t, Extent> extents;
+    size_t most = 0;
+    for (Candidate& c : cands) {
+        check_tables(rom, L, c, extents);
+        most = std::max(most, c.plausible.size());
+    }
+    // A candidate with half the plausible records of another is not kept.
+    for (Candidate& c : cands)
+        if (!c.plausible.empty() && c.plausible.size() * 2 >= most) left.push_back(&c);
+    if (left.empty()) {
+        warning =
+            "no candidate layout passed the table checks; first: " + cands.front().first_rejection;
+        return cands.front();
+    }
+    std::map<OutcomeKey, Outcome> seen;
+    for (Candidate* c : left) decode_records(rom, L, *c, kProbeModels, cache, limits, seen);
+    auto pick = [&] {
+        Candidate* best = left.front();
+        for (Candidate* c : left)
+            if (better(*c, *best)) best = c;
+        return best;
+    };
+    Candidate* best = pick();
+    bool tied = false;
+    for (Candidate* c : left)
+        if (rivals(*c, *best)) {
+            tied = true;
+            decode_records(rom, L, *c, kEvidenceModels, cache, limits, seen);
+        }
+    if (tied) {
+        decode_records(rom, L, *best, kEvidenceModels, cache, limits, seen);
+        best = pick();
+        for (const Candidate* c : left)
+            if (rivals(*c, *best) && best->valid > 0) {
+                warning = "ambiguous layout: " + choice(*best) + " and " + choice(*c) +
+                          " both decode " + std::to_string(best->valid) + " of " +
+                          std::to_string(best->tried) + " models; using the first (--set " +
+                          "descriptor_field=... runtime_record=... to choose)";
+                break;
+            }
+    }
+    if (best->valid == 0)
+        warning = "no candidate layout produced a model; first error: " + best->first_error;
+    return *best;
+}
+
+// info's account of the search: every candidate the table checks left, with
+// what decoding gave; the others counted, each with its first rejection when
+// the settings left few.
+void report_search(nlohmann::json& rep, const std::vector<Candidate>& cands,
+                   const std::vector<Candidate*>& left, const Candidate& best, bool field_set,
+                   bool source_set) {
+    nlohmann::json kept = nlohmann::json::array(), dropped = nlohmann::json::array();
+    // Fields naming the same resources in every record (the zero ones) are
+    // one entry: they decoded alike.
+    std::map<std::pair<std::vector<uint32_t>, RecordSource>, size_t> entry;
+    for (const Candidate* c : left) {
+        const auto [it, fresh] = entry.emplace(std::make_pair(c->ids, c->source), kept.size());
+        if (!fresh) {
+            kept[it->second]["same_resources_with"].push_back(hex(c->field));
+            continue;
+        }
+        kept.push_back({{"descriptor_field", hex(c->field)},
+                        {"runtime_record", record_source_name(c->source)},
+                        {"records_plausible", c->plausible.size()},
+                        {"models_tried", c->tried},
+                        {"models_valid", c->valid},
+                        {"first_error", c->first_error}});
+    }
+    if (cands.size() <= 4)
+        for (const Candidate& c : cands)
+            if (std::find(left.begin(), left.end(), &c) == left.end())
+                dropped.push_back({{"descriptor_field", hex(c.field)},
+                                   {"runtime_record", record_source_name(c.source)},
+                                   {"records_plausible", c.plausible.size()},
+                                   {"first_rejection", c.first_rejection}});
+    const std::string evidence =
+        "of " + std::to_string(cands.size()) + " candidates, " +
+        std::to_string(cands.size() - left.size()) + " dropped by the table checks on the first " +
+        std::to_string(kEvidenceModels) +
+        " records (the field names a descriptor whose resource lies inside the ROM with a sane "
+        "LH5 header; a ROM record's +0x1C pointer lies inside that resource) or for having under "
+        "half the plausible records of another; of those left, the one whose records decode into "
+        "resources holding a well-formed hierarchy (0x38-byte nodes, finite S/R/T, pointers "
+        "inside the resource, no cycles) and display lists that run to G_ENDDL and draw "
+        "triangles, then the one with more plausible records, then more distinct resources: " +
+        std::to_string(best.valid) + " of " + std::to_string(best.tried) + " models decoded, " +
+        std::to_string(best.plausible.size()) + " records plausible";
+    rep["descriptor_field"] = {{"value", hex(best.field)},
+                               {"source", field_set ? "setting" : "inferred"},
+                               {"evidence", evidence}};
+    rep["runtime_record"] = {{"value", record_source_name(best.source)},
+                             {"source", source_set ? "setting" : "inferred"},
+                             {"evidence", evidence}};
+    rep["candidates"] = kept;
+    rep["candidates_dropped"] = cands.size() - left.size();
+    if (!dropped.empty()) rep["rejected"] = dropped;
 }
 
 }  // namespace
@@ -168,38 +362,16 @@ Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCa
     } else {
         sources = {RecordSource::Rom, RecordSource::Resource};
     }
-
-    std::vector<Score> scores;
-    std::map<OutcomeKey, Outcome> seen;
+    std::vector<Candidate> cands;
     for (RecordSource src : sources)
-        for (uint32_t f : fields)
-            scores.push_back(evaluate(rom, L, f, src, cache, limits, seen));
-    const Score* best = &scores.front();
-    for (const Score& s : scores)
-        if (s.valid > best->valid) best = &s;
-    L.descriptor_field = best->field;
-    L.record_source = best->source;
-
-    nlohmann::json cands = nlohmann::json::array();
-    for (const Score& s : scores)
-        if (s.valid > 0 || scores.size() <= 4)
-            cands.push_back({{"descriptor_field", hex(s.field)},
-                             {"runtime_record", record_source_name(s.source)},
-                             {"models_valid", s.valid},
-                             {"models_tried", s.tried},
-                             {"first_error", s.first_error}});
-    const std::string evidence =
-        "candidate whose records decode into resources holding a well-formed hierarchy "
-        "(0x38-byte nodes, finite S/R/T, pointers inside the resource, no cycles) and display "
-        "lists that run to G_ENDDL and draw triangles; " +
-        std::to_string(best->valid) + " of " + std::to_string(best->tried) + " models";
-    rep["descriptor_field"] = {{"value", hex(L.descriptor_field)},
-                               {"source", fields.size() == 1 ? "setting" : "inferred"},
-                               {"evidence", evidence}};
-    rep["runtime_record"] = {{"value", record_source_name(L.record_source)},
-                             {"source", sources.size() == 1 ? "setting" : "inferred"},
-                             {"evidence", evidence}};
-    rep["candidates"] = cands;
+        for (uint32_t f : fields) cands.push_back(Candidate{f, src, {}, {}, {}, 0, 0, {}});
+    std::vector<Candidate*> left;
+    std::string warning;
+    const Candidate& best = search(rom, L, cands, cache, limits, left, warning);
+    L.descriptor_field = best.field;
+    L.record_source = best.source;
+    report_search(rep, cands, left, best, fields.size() == 1, sources.size() == 1);
+    if (!warning.empty()) rep["warning"] = warning;
     rep["pointers"] = {
         {"rule", L.pointers.describe()},
         {"source",
@@ -207,8 +379,6 @@ Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCa
         {"record_pointers_relative_to",
          "the decompressed resource (+0x1C hierarchy, +0x24 facial slots), "
          "through the same rule"}};
-    if (best->valid == 0)
-        rep["warning"] = "no candidate layout produced a model; first error: " + best->first_error;
     return L;
 }
 

@@ -1,8 +1,11 @@
-// Every choice the seed leaves open, decided in this one place and reported by
-// `info` (key "layout"). Each is decided by structure - a candidate wins when,
-// with it, model resources decode into well-formed hierarchies whose display
-// lists run to the end and draw triangles - and each can be forced with
-// --set key=value (declared in schema.cpp):
+// Every choice the seed leaves open, decided once per ROM in this one place and
+// reported by `info` (key "layout"). Each is decided by structure - first by
+// what the tables alone allow (a record field naming a descriptor whose
+// resource lies inside the ROM, a hierarchy pointer inside that resource),
+// then by decoding a few models under the candidates that remain: one wins
+// when, with it, model resources decode into well-formed hierarchies whose
+// display lists run to the end and draw triangles - and each can be forced
+// with --set key=value (declared in schema.cpp):
 //
 //   descriptor_field  0x00..0x50  which u32 of the 0x54-byte model record is
 //                                 the resource id (seed 2: model index and
@@ -57,13 +60,17 @@ struct Layout {
     nlohmann::json report = nlohmann::json::object();
 };
 
-// Decoded resources by id (decompression is the expensive part and the layout
-// search tries the same resources under several candidates).
+// Decoded resources by id (decompression is the expensive part, the layout
+// search tries the same resources under several candidates, and the document
+// decodes the models the search probed again).
 class ResourceCache {
   public:
     ResourceCache(const PikachuRom& rom, const Limits& limits) : rom_(rom), limits_(limits) {}
     // Throws the resource's decode error (remembered, not retried).
     std::shared_ptr<const Resource> get(uint32_t id, uint32_t raw_type);
+    // Resources decoded (or failed) so far: what open and the layout search
+    // cost in decompression, which tests check stays a handful.
+    size_t loads() const { return ok_.size() + failed_.size(); }
 
   private:
     const PikachuRom& rom_;

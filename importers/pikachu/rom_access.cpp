@@ -62,7 +62,7 @@ Descriptor PikachuRom::descriptor(uint32_t id) const {
     return d;
 }
 
-Resource PikachuRom::load_resource(uint32_t id, uint32_t raw_type, const Limits& limits) const {
+Resource PikachuRom::resource_extent(uint32_t id, uint32_t raw_type) const {
     const Descriptor d = descriptor(id);
     return with_context("resource " + std::to_string(id), [&] {
         Resource res;
@@ -75,12 +75,8 @@ Resource PikachuRom::load_resource(uint32_t id, uint32_t raw_type, const Limits&
                  "resource bounds inside the " + std::to_string(rom_.size()) +
                      "-byte ROM with start < end (start " + hex_address(res.rom_start) + ", end " +
                      hex_address(res.rom_end) + ")");
+        if (!res.compressed) return res;
         ByteReader block = reader().sub(res.rom_start, res.rom_end - res.rom_start, "resource");
-        if (!res.compressed) {
-            check_alloc(limits, block.size(), 1, res.rom_start, "RAW resource");
-            res.data.assign(block.data().begin(), block.data().end());
-            return res;
-        }
         res.packed_size = block.u32be("packed size");
         res.unpacked_size = block.u32be("unpacked size");
         if (res.packed_size > block.remaining())
@@ -93,11 +89,24 @@ Resource PikachuRom::load_resource(uint32_t id, uint32_t raw_type, const Limits&
             fail(ErrorKind::BadValue, res.rom_start + 4,
                  "an unpacked size of 1 byte to 8 MiB (got " + std::to_string(res.unpacked_size) +
                      ")");
-        // ASSUMPTION(lh5_window): the window starts filled with spaces (liblhasa's).
-        res.data = codec::lh5_decode(block.data().subspan(kCompressedHeader, res.packed_size),
-                                     res.unpacked_size, limits, res.rom_start + kCompressedHeader);
         return res;
     });
+}
+
+Resource PikachuRom::load_resource(uint32_t id, uint32_t raw_type, const Limits& limits) const {
+    Resource res = resource_extent(id, raw_type);
+    const ByteSpan block = ByteSpan(rom_).subspan(res.rom_start, res.rom_end - res.rom_start);
+    with_context("resource " + std::to_string(id), [&] {
+        if (!res.compressed) {
+            check_alloc(limits, block.size(), 1, res.rom_start, "RAW resource");
+            res.data.assign(block.begin(), block.end());
+            return;
+        }
+        // ASSUMPTION(lh5_window): the window starts filled with spaces (liblhasa's).
+        res.data = codec::lh5_decode(block.subspan(kCompressedHeader, res.packed_size),
+                                     res.unpacked_size, limits, res.rom_start + kCompressedHeader);
+    });
+    return res;
 }
 
 float PikachuRom::angle_constant() const {

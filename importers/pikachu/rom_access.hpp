@@ -54,6 +54,11 @@ class PikachuRom {
 
     ModelRecord model_record(uint32_t index) const;
     Descriptor descriptor(uint32_t id) const;
+    // What descriptor `id` says of its resource, checked against the ROM
+    // without decompressing: bounds inside the ROM and, for LH5, a packed
+    // size inside the block and an unpacked size of 1 byte to 8 MiB
+    // (`data` left empty). Throws the error load_resource would.
+    Resource resource_extent(uint32_t id, uint32_t raw_type) const;
     // `raw_type`: the descriptor compression value meaning RAW.
     Resource load_resource(uint32_t id, uint32_t raw_type, const Limits& limits) const;
 

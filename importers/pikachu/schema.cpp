@@ -10,8 +10,8 @@ namespace {
 
 std::vector<ValueDef> layout_settings() {
     const char* by_structure =
-        "inferred: the candidate whose models decode into well-formed hierarchies and display "
-        "lists that draw (info.layout lists the scores)";
+        "inferred once per ROM: of the candidates the tables allow, the one whose probed models "
+        "decode into well-formed hierarchies and display lists that draw (info.layout lists them)";
     return {
         ValueDef::integer("descriptor_field", 0, kModelRecordSize - 4)
             .hex_too()

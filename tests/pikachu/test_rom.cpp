@@ -1,6 +1,7 @@
 // ROM access and the layout decisions: byte orders, game code, tables, and
 // which record field / record / pointer shape the importer infers.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <set>
 
 #include "pikachu_test_util.hpp"
@@ -119,6 +120,103 @@ TEST_CASE("a runtime record at the resource start is detected") {
     CHECK(doc->info()["layout"]["runtime_record"]["value"] == "resource");
     CHECK(doc->info()["layout"]["descriptor_field"]["value"] == "0x04");
     for (const auto& it : doc->items()) CHECK(!it.empty);
+}
+
+// The builder can put the resource id in any field but the two pointers; with
+// the runtime record in the resource every zero field names resource 0 (model
+// 1's, which then decodes for every record), so only the fields' distinct
+// resources tell the real one from them.
+TEST_CASE("a resource id in another record field is found, with either runtime record") {
+    const uint32_t ids[5] = {2, 0, 3, 5, 6};  // sample_rom_spec's resources, model by model
+    for (const uint32_t field : {0x10u, 0x30u, 0x50u})
+        for (const bool in_resource : {false, true}) {
+            INFO("field " << field << (in_resource ? ", record in the resource" : ""));
+            RomSpec spec = sample_rom_spec();
+            spec.descriptor_field = field;
+            spec.record_in_resource = in_resource;
+            const auto doc = pktest::open_rom(build_rom(spec));
+            const auto layout = doc->info()["layout"];
+            char want[8];
+            std::snprintf(want, sizeof want, "0x%02X", field);
+            CHECK(layout["descriptor_field"]["value"] == want);
+            CHECK(layout["descriptor_field"]["source"] == "inferred");
+            CHECK(layout["runtime_record"]["value"] == (in_resource ? "resource" : "rom"));
+            CHECK_FALSE(layout.contains("warning"));
+            const auto items = doc->items();
+            REQUIRE(items.size() == 5);
+            for (size_t i = 0; i < 5; ++i) {
+                CHECK(!items[i].error);
+                CHECK(items[i].fields["resource_id"] == ids[i]);
+            }
+        }
+}
+
+TEST_CASE("the builder refuses a descriptor field on the hierarchy pointer") {
+    RomSpec spec = sample_rom_spec();
+    spec.descriptor_field = kHierarchyField;
+    CHECK_THROWS_AS(build_rom(spec), Error);
+}
+
+namespace {
+
+// The import benchmark's ROM, smaller: the sample's five models repeated, each
+// under a resource of its own (ids 10..), so each model costs its own LH5 run.
+RomSpec many_models_spec(uint32_t n) {
+    RomSpec spec = sample_rom_spec();
+    const std::vector<ModelSpec> five = spec.models;
+    spec.models.clear();
+    spec.filler_resources.clear();
+    for (uint32_t i = 0; i < n; ++i) {
+        ModelSpec m = five[i % five.size()];
+        m.resource_id = 10 + i;
+        spec.models.push_back(m);
+    }
+    return spec;
+}
+
+}  // namespace
+
+// The count of resources decompressed, not a time: opening decides the layout
+// from the tables and a few probed models, and one model's scene decodes that
+// model alone; `list` still decodes every one.
+TEST_CASE("open decompresses a handful of resources; list decodes every model") {
+    const uint32_t n = 40;
+    const RomSpec spec = many_models_spec(n);
+    const auto doc = pktest::open_rom(build_rom(spec));
+    const size_t opened = doc->resources_decoded();
+    CHECK(opened >= 1);
+    CHECK(opened <= 8);
+    CHECK(doc->layout().descriptor_field == 0x04);
+    CHECK(doc->default_item() == 0);
+    CHECK(doc->resources_decoded() <= opened + 1);
+    // One model more, one resource more at most.
+    const Scene s = doc->scene(7);
+    CHECK(doc->resources_decoded() <= opened + 2);
+    CHECK(s.nodes.size() >= spec.models[7].nodes.size());
+    const auto items = doc->items();
+    REQUIRE(items.size() == n);
+    // Every model's own resource, each decompressed once.
+    CHECK(doc->resources_decoded() == n);
+    for (uint32_t i = 0; i < n; ++i) CHECK(items[i].fields["resource_id"] == 10 + i);
+    CHECK(doc->info()["layout"]["candidates_dropped"].get<size_t>() >= 30);
+}
+
+TEST_CASE("a model that fails decodes to its error when first asked, not to an empty one") {
+    Options o;
+    o.settings["descriptor_field"] = "0x00";
+    o.settings["runtime_record"] = "rom";
+    const auto doc = pktest::open_rom(build_rom(sample_rom_spec()), o);
+    // Model 1's index names resource 1, message text: asked first, before list.
+    try {
+        doc->scene(1);
+        FAIL("model 1 must fail");
+    } catch (const Error& e) {
+        CHECK(e.kind() != ErrorKind::Usage);
+        CHECK(pktest::says(e, "model 1"));
+    }
+    const auto items = doc->items();
+    CHECK(items[1].error.has_value());
+    CHECK_FALSE(items[1].empty);
 }
 
 TEST_CASE("relative, segment and KSEG0 pointers all resolve; the KSEG0 base is inferred") {

@@ -370,6 +370,11 @@ void put32(Bytes& rom, size_t at, uint32_t v) {
 }  // namespace
 
 BuiltRom build_rom_detailed(const RomSpec& spec) {
+    if (spec.descriptor_field % 4 || spec.descriptor_field >= kModelRecordSize ||
+        spec.descriptor_field == kHierarchyField || spec.descriptor_field == kFacialField)
+        fail_no_offset(ErrorKind::Usage,
+                       "a descriptor field: a multiple of 4 below 0x54, "
+                       "not the pointers at 0x1C and 0x24");
     BuiltRom out;
     out.faces = spec.faces;
     fill_face_images(out.faces);  // face quads load their bank's first image
@@ -434,11 +439,12 @@ BuiltRom build_rom_detailed(const RomSpec& spec) {
         bm.resource = build_resource(m, spec.record_in_resource, bm, out.faces);
         store(m.resource_id, bm.resource, m.compressed, &bm);
         bm.record_offset = kModelTable + uint32_t(i) * kModelRecordSize;
-        // +0x00 the model index (a decoy: it names a descriptor too), +0x04
-        // the resource id, +0x1C the hierarchy pointer (ROM-record layout).
+        // +0x00 the model index (a decoy: it names a descriptor too), the
+        // resource id (+0x04 by default), +0x1C the hierarchy pointer
+        // (ROM-record layout).
         put32(rom, bm.record_offset + 0x00, uint32_t(i));
-        put32(rom, bm.record_offset + 0x04, m.resource_id);
         put32(rom, bm.record_offset + 0x08, 0x00010000u | uint32_t(m.nodes.size()));
+        put32(rom, bm.record_offset + spec.descriptor_field, m.resource_id);
         if (!spec.record_in_resource) {
             put32(rom, bm.record_offset + kHierarchyField, bm.hierarchy_pointer);
             put32(rom, bm.record_offset + kFacialField, bm.facial_pointer);

@@ -73,6 +73,9 @@ struct RomSpec {
     std::vector<ModelSpec> models;
     std::string game_code = "NPGE";
     bool record_in_resource = false;  // runtime record at resource start, not in the ROM table
+    // The model record field holding the resource id (any multiple of 4 but
+    // 0x1C and 0x24); it overwrites the decoys at +0x00 and +0x08 when it is one.
+    uint32_t descriptor_field = 0x04;
     // Descriptors that are not models (resource ids not used by any model).
     std::vector<uint32_t> filler_resources;
     AnimSpec anims;  // animation banks (anim_builder.hpp); absent by default
