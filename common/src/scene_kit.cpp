@@ -2,19 +2,6 @@
 
 namespace ripkit::kit {
 
-glm::vec3 HalfTurnX::point(double x, double y, double z) const {
-    if (native) return glm::vec3(float(x), float(y), float(z));
-    return glm::vec3(float(x * scale), float(-y * scale), float(-z * scale));
-}
-
-glm::vec4 HalfTurnX::rotation(const glm::vec4& q) const {
-    return native ? q : glm::vec4(q.x, -q.y, -q.z, q.w);
-}
-
-glm::quat HalfTurnX::rotation(const glm::quat& q) const {
-    return native ? q : glm::quat(q.w, q.x, -q.y, -q.z);
-}
-
 void keep_hemisphere(std::vector<glm::vec4>& quats) {
     for (size_t i = 1; i < quats.size(); ++i)
         if (glm::dot(quats[i], quats[i - 1]) < 0.0f) quats[i] = -quats[i];

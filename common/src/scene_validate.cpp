@@ -33,9 +33,13 @@ void check_value(double v, const std::string& what) {
             ")");
 }
 
-template <class Vec>
-void check_vec(const Vec& v, int n, const std::string& what) {
-    for (int c = 0; c < n; ++c) check_value(double(v[c]), what);
+// `what()` names the value, built only for the message: the loops over keys
+// and vertices must not build a string per element.
+template <class Vec, class What>
+void check_vec(const Vec& v, int n, What&& what) {
+    for (int c = 0; c < n; ++c)
+        if (!std::isfinite(double(v[c])) || std::fabs(double(v[c])) > kMaxSceneMagnitude)
+            check_value(double(v[c]), what());
 }
 
 // One of the two forms per vertex (scene.hpp), joints in range, weights
@@ -108,9 +112,9 @@ void check_nodes(const Scene& s, std::unordered_set<std::string>& names) {
                 bad("node '" + n.name + "' mesh index in range");
         if (n.camera >= static_cast<int>(s.cameras.size()))
             bad("node '" + n.name + "' camera index in range");
-        check_vec(n.translation, 3, "node '" + n.name + "' translation");
-        check_vec(n.rotation, 4, "node '" + n.name + "' rotation");
-        check_vec(n.scale, 3, "node '" + n.name + "' scale");
+        check_vec(n.translation, 3, [&] { return "node '" + n.name + "' translation"; });
+        check_vec(n.rotation, 4, [&] { return "node '" + n.name + "' rotation"; });
+        check_vec(n.scale, 3, [&] { return "node '" + n.name + "' scale"; });
     }
     check_world_transforms(s);
 }
@@ -149,10 +153,10 @@ void check_meshes(const Scene& s) {
             if (i >= nv) bad(where + "index in range");
         if (m.material >= static_cast<int>(s.materials.size())) bad(where + "material");
         if (m.skin >= 0) check_skinning(s, m);
-        for (const glm::vec3& p : m.positions) check_vec(p, 3, where + "position");
-        for (const glm::vec3& n : m.normals) check_vec(n, 3, where + "normal");
-        for (const glm::vec2& t : m.uv0) check_vec(t, 2, where + "uv");
-        for (const glm::vec4& c : m.colors) check_vec(c, 4, where + "colour");
+        for (const glm::vec3& p : m.positions) check_vec(p, 3, [&] { return where + "position"; });
+        for (const glm::vec3& n : m.normals) check_vec(n, 3, [&] { return where + "normal"; });
+        for (const glm::vec2& t : m.uv0) check_vec(t, 2, [&] { return where + "uv"; });
+        for (const glm::vec4& c : m.colors) check_vec(c, 4, [&] { return where + "colour"; });
     }
 }
 
@@ -164,7 +168,8 @@ void check_skins_and_materials(const Scene& s, const std::unordered_set<std::str
             if (j < 0 || j >= static_cast<int>(s.nodes.size()))
                 bad("skin '" + sk.name + "' joint node");
         for (const glm::mat4& m : sk.inverse_bind)
-            for (int c = 0; c < 4; ++c) check_vec(m[c], 4, "skin '" + sk.name + "' inverse bind");
+            for (int c = 0; c < 4; ++c)
+                check_vec(m[c], 4, [&] { return "skin '" + sk.name + "' inverse bind"; });
     }
     for (const Material& mat : s.materials) {
         if (mat.texture >= static_cast<int>(s.textures.size()))
@@ -174,12 +179,32 @@ void check_skins_and_materials(const Scene& s, const std::unordered_set<std::str
                 bad("material '" + mat.name + "' switch texture");
         if (!mat.switch_track_node.empty() && !names.count(mat.switch_track_node))
             bad("material '" + mat.name + "' switch track node exists");
-        check_vec(mat.base_color, 4, "material '" + mat.name + "' base colour");
+        check_vec(mat.base_color, 4, [&] { return "material '" + mat.name + "' base colour"; });
         check_value(mat.alpha_cutoff, "material '" + mat.name + "' alpha cutoff");
     }
 }
 
+// The keys pass every check below (one comparison per number: NaN fails
+// `<=`): the common case, without building the names the messages need.
+bool keys_pass(const Animation& a, const Channel& ch) {
+    const auto within = [](float v) { return std::fabs(double(v)) <= kMaxSceneMagnitude; };
+    const double last = a.duration + 1e-9;
+    double prev = -1.0;
+    for (size_t k = 0; k < ch.times.size(); ++k) {
+        const double t = ch.times[k];
+        const glm::vec4& v = ch.values[k];
+        if (!(t >= 0.0 && t > prev && t <= last && std::isfinite(t))) return false;
+        if (!(within(v.x) && within(v.y) && within(v.z) && within(v.w))) return false;
+        prev = t;
+    }
+    return true;
+}
+
 void check_channel(const Scene& s, const Animation& a, const Channel& ch) {
+    if (ch.node >= 0 && ch.node < static_cast<int>(s.nodes.size()) && !ch.times.empty() &&
+        ch.times.size() == ch.values.size() && ch.interp != Interp::CubicSpline &&
+        ch.in_tangents.empty() && ch.out_tangents.empty() && keys_pass(a, ch))
+        return;
     const std::string where =
         "animation '" + a.name + "' channel on node " + std::to_string(ch.node);
     if (ch.node < 0 || ch.node >= static_cast<int>(s.nodes.size())) bad(where + " exists");
@@ -192,14 +217,16 @@ void check_channel(const Scene& s, const Animation& a, const Channel& ch) {
         if (ch.times[k] > a.duration + 1e-9) bad(where + " time within duration");
         for (int c = 0; c < 4; ++c)
             if (!std::isfinite(ch.values[k][c])) bad(where + " finite values");
-        check_vec(ch.values[k], 4, named + " key " + std::to_string(k) + " value");
+        check_vec(ch.values[k], 4, [&] { return named + " key " + std::to_string(k) + " value"; });
     }
     if (ch.interp == Interp::CubicSpline) {
         if (ch.in_tangents.size() != ch.values.size() || ch.out_tangents.size() != ch.values.size())
             bad(where + " tangents per key");
         for (size_t k = 0; k < ch.values.size(); ++k) {
-            check_vec(ch.in_tangents[k], 4, named + " key " + std::to_string(k) + " in-tangent");
-            check_vec(ch.out_tangents[k], 4, named + " key " + std::to_string(k) + " out-tangent");
+            check_vec(ch.in_tangents[k], 4,
+                      [&] { return named + " key " + std::to_string(k) + " in-tangent"; });
+            check_vec(ch.out_tangents[k], 4,
+                      [&] { return named + " key " + std::to_string(k) + " out-tangent"; });
         }
     } else if (!ch.in_tangents.empty() || !ch.out_tangents.empty()) {
         bad(where + " tangents only on CUBICSPLINE");

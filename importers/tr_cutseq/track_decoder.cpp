@@ -52,19 +52,18 @@ DecodedBlock decode_node_block(const ByteReader& data, size_t at, int nodes, int
     out.tracks.frames = frames;
     out.tracks.values.resize(static_cast<size_t>(count));
 
-    std::vector<int16_t> run(static_cast<size_t>(nodes) * 3);
-    for (int n = 0; n < nodes; ++n)
-        for (int a = 0; a < 3; ++a) run[n * 3 + a] = out.headers[n].key[a];
-    const auto masked = [&](int node, int16_t v) -> int16_t {
-        return (kind == BlockKind::Actor && node > 0) ? static_cast<int16_t>(v & 1023) : v;
-    };
-    for (int f = 0; f < frames; ++f) {
-        int16_t* row = out.tracks.values.data() + static_cast<size_t>(f) * nodes * 3;
-        for (int n = 0; n < nodes; ++n) {
-            for (int a = 0; a < 3; ++a) {
-                int16_t& v = run[n * 3 + a];
-                if (f > 0) v = static_cast<int16_t>(v + decoders[n * 3 + a].next());
-                row[n * 3 + a] = masked(n, v);
+    // Track by track (one decoder's state stays in registers), each value
+    // landing in its frame's row.
+    const size_t stride = static_cast<size_t>(nodes) * 3;
+    for (int n = 0; n < nodes; ++n) {
+        const bool masked = kind == BlockKind::Actor && n > 0;
+        for (int a = 0; a < 3; ++a) {
+            TrackDecoder& d = decoders[size_t(n) * 3 + a];
+            int16_t* v = out.tracks.values.data() + size_t(n) * 3 + a;
+            int16_t run = out.headers[n].key[a];
+            for (int f = 0; f < frames; ++f, v += stride) {
+                if (f > 0) run = static_cast<int16_t>(run + d.next());
+                *v = masked ? static_cast<int16_t>(run & 1023) : run;
             }
         }
     }

@@ -24,10 +24,18 @@ struct HalfTurnX {
     bool native = false;
     double scale = 1.0;
 
-    glm::vec3 point(double x, double y, double z) const;
+    // Inline: the builders call these once per key.
+    glm::vec3 point(double x, double y, double z) const {
+        if (native) return glm::vec3(float(x), float(y), float(z));
+        return glm::vec3(float(x * scale), float(-y * scale), float(-z * scale));
+    }
     glm::vec3 point(const glm::vec3& p) const { return point(p.x, p.y, p.z); }
-    glm::vec4 rotation(const glm::vec4& xyzw) const;
-    glm::quat rotation(const glm::quat& q) const;
+    glm::vec4 rotation(const glm::vec4& q) const {
+        return native ? q : glm::vec4(q.x, -q.y, -q.z, q.w);
+    }
+    glm::quat rotation(const glm::quat& q) const {
+        return native ? q : glm::quat(q.w, q.x, -q.y, -q.z);
+    }
     // The world's up in the output space (engine up is -Y).
     glm::vec3 up() const { return native ? glm::vec3(0, -1, 0) : glm::vec3(0, 1, 0); }
     // A length (a clip distance, a bone offset magnitude) in output units.

@@ -74,12 +74,13 @@ aiQuaternion to_quat(glm::vec4 q) {
 }
 
 template <class Key, class Conv>
-void fill_keys(unsigned& num, Key*& keys, const Samples& s, Conv conv) {
-    num = static_cast<unsigned>(s.times.size());
+void fill_keys(unsigned& num, Key*& keys, const std::vector<double>& times,
+               const std::vector<glm::vec4>& values, Conv conv) {
+    num = static_cast<unsigned>(times.size());
     keys = new Key[num];
     for (unsigned i = 0; i < num; ++i) {
-        keys[i].mTime = s.times[i] * kTicksPerSecond;
-        keys[i].mValue = conv(s.values[i]);
+        keys[i].mTime = times[i] * kTicksPerSecond;
+        keys[i].mValue = conv(values[i]);
     }
 }
 
@@ -103,19 +104,33 @@ aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate
     const Node& node = scene.nodes.at(static_cast<size_t>(tr.node));
     auto na = std::make_unique<aiNodeAnim>();
     na->mNodeName = checked_ai_string(node.name, "node name");
+    // Keys of a channel that needs no samples go straight from the channel.
     Samples s[3];
+    const std::vector<double>* times[3];
+    const std::vector<glm::vec4>* values[3];
     for (int p = 0; p < 3; ++p) {
-        if (tr.path[p]) {
-            s[p] = sample_channel(*tr.path[p], rate, budget);
+        const Channel* ch = tr.path[p];
+        if (ch && ch->interp != Interp::CubicSpline) {
+            budget.alloc(ch->times.size(), sizeof(aiQuatKey), std::nullopt,
+                         "animation keys for Assimp");
+            budget.charge_steps(ch->times.size(), "animation keys for Assimp");
+            times[p] = &ch->times;
+            values[p] = &ch->values;
+            continue;
+        }
+        if (ch) {
+            s[p] = sample_channel(*ch, rate, budget);
         } else {
             s[p].times = {0.0};
             s[p].values = {rest_value(node, static_cast<AnimPath>(p))};
         }
+        times[p] = &s[p].times;
+        values[p] = &s[p].values;
     }
     auto vec3 = [](const glm::vec4& v) { return aiVector3D(v.x, v.y, v.z); };
-    fill_keys(na->mNumPositionKeys, na->mPositionKeys, s[0], vec3);
-    fill_keys(na->mNumRotationKeys, na->mRotationKeys, s[1], to_quat);
-    fill_keys(na->mNumScalingKeys, na->mScalingKeys, s[2], vec3);
+    fill_keys(na->mNumPositionKeys, na->mPositionKeys, *times[0], *values[0], vec3);
+    fill_keys(na->mNumRotationKeys, na->mRotationKeys, *times[1], *values[1], to_quat);
+    fill_keys(na->mNumScalingKeys, na->mScalingKeys, *times[2], *values[2], vec3);
     return na.release();
 }
 
