@@ -1,6 +1,7 @@
 // Reading a glTF accessor's elements in place: the bounds an accessor and its
 // bufferView must keep inside the document's one buffer, checked once for the
-// passes that rewrite Assimp's output (skins, inverse bind matrices).
+// pass that rewrites written bytes (the inverse bind matrices' last row,
+// gltf_ibm.cpp).
 #pragma once
 
 #include <cstddef>

@@ -108,7 +108,7 @@ GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* 
     Budget& b = budget ? *budget : own;
     if (scene.nodes.empty()) fail_no_offset(ErrorKind::BadValue, "a scene with a root node");
     GltfDoc doc;
-    write_gltf_geometry(scene, doc, b);
+    write_gltf_geometry(scene, doc, b, notes);
     // Node i of the Scene is node i of the file.
     std::vector<int> node_map(scene.nodes.size());
     for (size_t i = 0; i < node_map.size(); ++i) node_map[i] = int(i);

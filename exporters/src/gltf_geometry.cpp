@@ -1,9 +1,11 @@
 // glTF nodes, meshes and skins written straight from the Scene: one glTF
 // node per Scene node (same index, so no name matching), one glTF mesh per
-// node that draws meshes with one primitive per Scene mesh, one glTF skin per
-// Scene skin with the Scene's joints and inverse binds.
+// set of Scene meshes nodes draw (one primitive each; nodes drawing the same
+// set share it), one glTF skin per Scene skin with the Scene's joints and
+// inverse binds.
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "ripkit/error.hpp"
 #include "ripkit/gltf_export.hpp"
@@ -53,8 +55,7 @@ uint64_t mesh_bytes(const Mesh& m) {
            m.indices.size() * sizeof(uint32_t);
 }
 
-json primitive(const Scene& scene, const Mesh& m, int default_material, GltfDoc& doc,
-               Budget& budget) {
+json primitive(const Mesh& m, int default_material, GltfDoc& doc, Budget& budget) {
     budget.charge_bytes(mesh_bytes(m), "mesh '" + m.name + "' written as glTF");
     json attrs = {{"POSITION", add_positions(doc, m)}};
     if (!m.normals.empty())
@@ -79,7 +80,6 @@ json primitive(const Scene& scene, const Mesh& m, int default_material, GltfDoc&
         {"indices", add_accessor(doc, m.indices, kUnsignedInt, "SCALAR", kElementArrayBuffer)},
         {"mode", 4}};
     prim["material"] = m.material >= 0 ? m.material : default_material;
-    (void)scene;
     return prim;
 }
 
@@ -138,7 +138,8 @@ json skin_json(const Scene& scene, const Skin& s, GltfDoc& doc) {
 
 }  // namespace
 
-void write_gltf_geometry(const Scene& scene, GltfDoc& doc, Budget& budget) {
+void write_gltf_geometry(const Scene& scene, GltfDoc& doc, Budget& budget,
+                         std::vector<std::string>& notes) {
     json& j = doc.json;
     j["asset"] = {{"version", "2.0"}, {"generator", "ripkit"}};
     j["scene"] = 0;
@@ -163,27 +164,44 @@ void write_gltf_geometry(const Scene& scene, GltfDoc& doc, Budget& budget) {
     std::vector<std::vector<int>> children(scene.nodes.size());
     for (size_t i = 1; i < scene.nodes.size(); ++i)
         children[size_t(scene.nodes[i].parent)].push_back(int(i));
+    // Nodes drawing the same meshes share one glTF mesh (written once).
+    std::map<std::vector<int>, size_t> written;
+    std::vector<std::string> undrawn;
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
         detail::stop_if_out_of_memory("the glTF writer");
         const Node& n = scene.nodes[i];
         json out = node_json(n);
         if (!children[i].empty()) out["children"] = children[i];
-        json prims = json::array();
-        const Mesh* first = nullptr;
+        std::vector<int> drawn;
         for (int mi : n.meshes) {
             const Mesh& m = scene.meshes.at(size_t(mi));
-            if (!drawable(m)) continue;
-            if (!first) first = &m;
-            prims.push_back(primitive(scene, m, default_material, doc, budget));
+            if (drawable(m))
+                drawn.push_back(mi);
+            else
+                undrawn.push_back(m.name);
         }
-        if (first) {
-            j["meshes"].push_back({{"name", first->name}, {"primitives", std::move(prims)}});
-            out["mesh"] = j["meshes"].size() - 1;
+        if (!drawn.empty()) {
+            auto [it, fresh] = written.try_emplace(drawn, 0);
+            if (fresh) {
+                json prims = json::array();
+                for (int mi : drawn)
+                    prims.push_back(
+                        primitive(scene.meshes[size_t(mi)], default_material, doc, budget));
+                j["meshes"].push_back({{"name", scene.meshes[size_t(drawn[0])].name},
+                                       {"primitives", std::move(prims)}});
+                it->second = j["meshes"].size() - 1;
+            }
+            out["mesh"] = it->second;
             const int skin = node_skin(scene, n);
             if (skin >= 0) out["skin"] = skin;
         }
         j["nodes"].push_back(std::move(out));
     }
+    // glTF has no primitive without a triangle (a mesh with no vertices or
+    // fewer than three indices): said, not dropped silently.
+    if (!undrawn.empty())
+        notes.push_back("glTF: " + std::to_string(undrawn.size()) +
+                        " mesh(es) without a triangle not written (first: '" + undrawn[0] + "')");
     for (const Skin& s : scene.skins) j["skins"].push_back(skin_json(scene, s, doc));
     if (j["accessors"].empty()) j.erase("accessors");
 }

@@ -205,3 +205,38 @@ TEST_CASE("a node drawing meshes of two skins is an error naming the node", "[gl
     }
     CHECK_FALSE(fs::exists(dir / "two.glb"));
 }
+
+// Two nodes drawing one mesh share one glTF mesh (its data written once); a
+// mesh without a triangle is left out of the file with a note, not silently.
+TEST_CASE("nodes drawing the same mesh share it; a mesh without a triangle is a note", "[gltf]") {
+    Scene s;
+    s.add_node("root", -1);
+    const int left = s.add_node("left", 0), right = s.add_node("right", 0);
+    const int empty = s.add_node("holder", 0);
+    s.meshes.push_back(triangle("shared_tri", -1));
+    Mesh dots = triangle("just_points", -1);
+    dots.indices.clear();
+    s.meshes.push_back(dots);
+    s.nodes[size_t(left)].meshes = {0};
+    s.nodes[size_t(right)].meshes = {0};
+    s.nodes[size_t(empty)].meshes = {1};
+    const fs::path dir = test::fresh_temp_dir("shapes_shared");
+    const ExportResult r = export_scene(s, dir / "s.glb", ExportOptions{});
+    const json report = test::validate_gltf(dir / "s.glb");
+    INFO(report.dump(1));
+    CHECK(report["numErrors"] == 0);
+    const test::Glb g = test::read_glb(dir / "s.glb");
+    REQUIRE(g.json["meshes"].size() == 1);
+    const json& l = g.json["nodes"][test::node_index(g, "left")];
+    const json& rt = g.json["nodes"][test::node_index(g, "right")];
+    CHECK(l["mesh"] == 0);
+    CHECK(rt["mesh"] == 0);
+    CHECK_FALSE(g.json["nodes"][test::node_index(g, "holder")].contains("mesh"));
+    // POSITION and indices of one triangle, once.
+    CHECK(g.json["accessors"].size() == 2);
+    bool noted = false;
+    for (const std::string& n : r.notes)
+        noted |= n.find("1 mesh(es) without a triangle not written (first: 'just_points')") !=
+                 std::string::npos;
+    CHECK(noted);
+}

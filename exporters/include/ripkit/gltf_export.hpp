@@ -27,9 +27,12 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
 void make_inverse_binds_affine(GltfDoc& doc);
 
 // Starts `doc` with the asset, the scene, node i for Scene node i (TRS,
-// children), a mesh per node that draws meshes, a skin per Scene skin and an
-// empty material per Scene material (gltf_geometry.cpp).
-void write_gltf_geometry(const Scene& scene, GltfDoc& doc, Budget& budget);
+// children), a mesh per set of meshes nodes draw (shared by the nodes drawing
+// the same set), a skin per Scene skin and an empty material per Scene
+// material (gltf_geometry.cpp). A mesh without a triangle is left out, with
+// a note.
+void write_gltf_geometry(const Scene& scene, GltfDoc& doc, Budget& budget,
+                         std::vector<std::string>& notes);
 
 // Writes the materials (in Scene order) from `scene`, adding
 // the images, samplers and textures they use (gltf_materials.cpp).
