@@ -187,6 +187,10 @@ ValueDef& ValueDef::shown_as(std::string metavar_text) {
     metavar = std::move(metavar_text);
     return *this;
 }
+ValueDef& ValueDef::for_assimp(std::string value) {
+    assimp_value = std::move(value);
+    return *this;
+}
 
 std::string ValueDef::accepted() const {
     switch (type) {

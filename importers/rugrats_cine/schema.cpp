@@ -35,6 +35,7 @@ const FormatSchema& schema() {
                                    "Assimp importer uses unless RIPKIT_AUDIO is set: an aiScene "
                                    "carries no sound)"}})
                     .defaults_to("played")
+                    .for_assimp("none")  // an aiScene carries no sound
                     .means("which audio sectors make the soundtrack"),
             },
         .assumptions =

@@ -68,6 +68,9 @@ struct ValueDef {
     std::optional<std::string> assumption;  // what is assumed when the user does not say
     bool repeatable = false;                // options: may be given several times
     std::string metavar;                    // options: FILE, N, LIST, ...
+    // Options: the value the Assimp importer uses when no property gives one,
+    // for what an aiScene cannot carry ("" = default_value, as elsewhere).
+    std::string assimp_value;
 
     static ValueDef integer(std::string key, double min, double max);
     static ValueDef number(std::string key, double min, double max);
@@ -86,6 +89,7 @@ struct ValueDef {
     ValueDef& excluding_min();
     ValueDef& repeats();
     ValueDef& shown_as(std::string metavar_text);
+    ValueDef& for_assimp(std::string value);
 
     // "a number in (0, 1e+09]", "one of linear, step", ... (docs and errors).
     std::string accepted() const;

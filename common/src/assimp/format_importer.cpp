@@ -87,12 +87,6 @@ std::vector<std::string> option_values(const Assimp::Importer* imp, const ValueD
     return {text};
 }
 
-bool has_choice(const ValueDef& d, const std::string& name) {
-    for (const Choice& c : d.choices)
-        if (c.name == name) return true;
-    return false;
-}
-
 }  // namespace
 
 FormatImporter::FormatImporter(const Format& format, const aiImporterDesc& desc)
@@ -118,8 +112,8 @@ void FormatImporter::SetupProperties(const Assimp::Importer* imp) {
     for (const ValueDef& d : format_.schema().options)
         if (auto values = option_values(imp, d); !values.empty())
             options_.format_options[d.key] = std::move(values);
-        else if (d.key == "audio" && has_choice(d, "none"))
-            options_.format_options[d.key] = {"none"};  // an aiScene carries no sound
+        else if (!d.assimp_value.empty())
+            options_.format_options[d.key] = {d.assimp_value};
     options_.settings.clear();
     property_error_.reset();
     options_.limits = Limits{};
