@@ -35,10 +35,10 @@ nlohmann::json audio_json(const Cinematic& c) {
 
 }  // namespace
 
-CineDocument::CineDocument(Bytes bytes, const Options& options)
-    : CineDocument(std::move(bytes), options, Settings(formats::rugrats_cine_format(), options)) {}
+CineDocument::CineDocument(ByteSpan bytes, const Options& options)
+    : CineDocument(bytes, options, Settings(formats::rugrats_cine_format(), options)) {}
 
-CineDocument::CineDocument(Bytes bytes, const Options& options, const Settings& settings)
+CineDocument::CineDocument(ByteSpan bytes, const Options& options, const Settings& settings)
     : options_(cine_options(settings, options)),
       assumptions_(settings.assumptions()),
       budget_(budget_for(options)) {
@@ -48,7 +48,7 @@ CineDocument::CineDocument(Bytes bytes, const Options& options, const Settings& 
     file_ = decode_file(bytes, options_, *budget_);
     bool audio = false;
     for (const Cinematic& c : file_.cines) audio |= c.audio.has_value();
-    if (audio && !options_.no_audio) bytes_ = std::move(bytes);
+    if (audio && !options_.no_audio) bytes_.assign(bytes.begin(), bytes.end());
 }
 
 const Cinematic& CineDocument::find(int64_t item) const {

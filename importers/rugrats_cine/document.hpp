@@ -12,8 +12,9 @@ namespace ripkit::rugrats {
 class CineDocument : public Document {
   public:
     // Checks `options` against the schema (Error(Usage) when they do not fit).
-    CineDocument(Bytes bytes, const Options& options);
-    CineDocument(Bytes bytes, const Options& options, const Settings& settings);
+    // `bytes` are copied only when a cinematic has audio a scene may decode.
+    CineDocument(ByteSpan bytes, const Options& options);
+    CineDocument(ByteSpan bytes, const Options& options, const Settings& settings);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
