@@ -235,6 +235,18 @@ std::vector<ItemSummary> CutseqDocument::items() const {
 
 int64_t CutseqDocument::default_item() const {
     for (size_t k = 0; k < probes_.size(); ++k) {
+        bool probed;
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            probed = probes_[k].has_value();
+        }
+        if (!probed) {
+            Decoded d = decode(k);
+            if (!d->error && !d->empty) {
+                const std::lock_guard<std::mutex> lock(mutex_);
+                kept_ = std::move(d);
+            }
+        }
         const Probe p = probe(k);
         if (!p.summary.empty && !p.summary.error) return p.summary.id;
     }
@@ -274,7 +286,12 @@ nlohmann::json CutseqDocument::dump(std::optional<int64_t> item) const {
 }
 
 Scene CutseqDocument::present(int64_t item) const {
-    const Decoded d = decode(position(item));
+    Decoded d;
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (kept_ && kept_->index == item) d = std::move(kept_);
+    }
+    if (!d) d = decode(position(item));
     const Cutscene& c = *d;
     if (c.error) throw *c.error;
     if (c.empty)

@@ -72,8 +72,11 @@ class CutseqDocument : public Document {
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::optional<LevelBodies> level_;
     std::shared_ptr<Budget> budget_;
-    mutable std::mutex mutex_;  // guards probes_
+    mutable std::mutex mutex_;  // guards probes_ and kept_
     mutable std::vector<std::optional<Probe>> probes_;
+    // The default item's decode, kept for the scene that follows (so a
+    // default conversion decodes its cutscene once); present() takes it.
+    mutable Decoded kept_;
     mutable std::atomic<uint64_t> decodes_{0};
 };
 

@@ -103,9 +103,14 @@ TEST_CASE("tr_cutseq: the default item decodes up to the first good entry; list 
     CHECK(std::string(before[0].error->what()).find("camera offset below the block size") !=
           std::string::npos);
     CHECK(d.decodes() == 2);
+    // The default's scene uses the decode that chose it; a second scene decodes again.
+    CHECK(doc->scene(2).extras["frame_count"] == 11);
+    CHECK(d.decodes() == 2);
+    (void)doc->scene(2);
+    CHECK(d.decodes() == 3);
     // Whole-file verbs decode every entry, each once.
     const std::vector<ItemSummary> all = doc->items();
-    CHECK(d.decodes() == 4);
+    CHECK(d.decodes() == 5);
     REQUIRE(all.size() == 44);  // TR5's table; entries 5.. are unused
     CHECK(all[4].empty);
     CHECK(all[0].error);
@@ -114,7 +119,7 @@ TEST_CASE("tr_cutseq: the default item decodes up to the first good entry; list 
     const nlohmann::json info = doc->info();
     CHECK(info["not_decodable"] == 1);
     CHECK(info["total_frames"] == 11 + 12 + 13);
-    CHECK(d.decodes() == 4);
+    CHECK(d.decodes() == 5);
     // The failed entry's error, as scene() throws it.
     try {
         (void)doc->scene(1);
