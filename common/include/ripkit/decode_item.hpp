@@ -1,8 +1,9 @@
-// The explicit per-item decode step of Format::open (docs/architecture.md
-// "Decode, then present"): a file's items are decoded one by one at open, and
-// one that fails keeps its error for `list` and Document::scene instead of
-// failing the whole file - so a corrupt item fails at the same stage, with the
-// same kind of error, in every format.
+// The explicit per-item decode step (docs/architecture.md "Decode, then
+// present"): a file's items are decoded one by one - at open, or when first
+// asked for (TR cutscenes, Pikachu models) - and one that fails keeps its
+// error for `list` and Document::scene instead of failing the whole file - so
+// a corrupt item fails at the same stage, with the same kind of error, in
+// every format.
 #pragma once
 
 #include <new>
