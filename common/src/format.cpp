@@ -72,26 +72,22 @@ class BudgetHold {
     uint64_t bytes_;
 };
 
-uint64_t held_since(const Budget& b, uint64_t before) {
-    const uint64_t held = b.bytes_held();
-    return held > before ? held - before : 0;
-}
-
 }  // namespace
 
 // The builder's charges stay on the budget while the scene lives and no
 // longer: a scene built and dropped a thousand times costs one scene.
 Scene Document::scene(int64_t item) const {
     const std::shared_ptr<Budget> b = budget();
-    const uint64_t before = b->bytes_held();
+    // This thread's charges: another item may be built at the same time.
+    const Budget::Meter meter(*b);
     Scene s;
     try {
         s = present(item);
     } catch (...) {
-        b->release_bytes(held_since(*b, before));
+        b->release_bytes(meter.net());
         throw;
     }
-    s.budget_hold = std::make_shared<const BudgetHold>(b, held_since(*b, before));
+    s.budget_hold = std::make_shared<const BudgetHold>(b, meter.net());
     return s;
 }
 

@@ -131,6 +131,7 @@ void Budget::charge_bytes(uint64_t bytes, const std::string& what, std::optional
                  std::to_string(limits_.max_total_bytes) + "-byte total (" +
                  std::to_string(before) + " held; " + limit_hint("total_bytes") + ")");
     }
+    count_on_meters(int64_t(bytes));
     uint64_t peak = peak_.load();
     while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
     }
@@ -149,6 +150,7 @@ uint64_t Budget::alloc(uint64_t count, uint64_t elem_size, std::optional<uint64_
 }
 
 void Budget::release_bytes(uint64_t bytes) {
+    count_on_meters(-int64_t(bytes));
     uint64_t held = bytes_.load();
     while (!bytes_.compare_exchange_weak(held, held > bytes ? held - bytes : 0)) {
     }
@@ -172,11 +174,20 @@ void Budget::progress(uint64_t done, uint64_t total, const std::string& label) c
                        "the job to run to its end (cancelled at " + label + ")");
 }
 
-Budget::Scope::Scope(Budget& budget) : budget_(budget), start_(budget.bytes_held()) {}
+namespace {
+// The innermost live meter of this thread (each links to the one outside it).
+thread_local Budget::Meter* t_meters = nullptr;
+}  // namespace
 
-Budget::Scope::~Scope() {
-    const uint64_t held = budget_.bytes_held();
-    if (held > start_) budget_.release_bytes(held - start_);
+void Budget::count_on_meters(int64_t bytes) const {
+    for (Meter* m = t_meters; m; m = m->outer_)
+        if (m->budget_ == this) m->net_ += bytes;
 }
+
+Budget::Meter::Meter(const Budget& budget) : budget_(&budget), outer_(t_meters) { t_meters = this; }
+
+Budget::Meter::~Meter() { t_meters = outer_; }
+
+Budget::Scope::~Scope() { budget_.release_bytes(meter_.net()); }
 
 }  // namespace ripkit

@@ -34,6 +34,7 @@ struct ConvertArgs {
     bool all = false;
     bool overwrite = false;   // --all: replace existing outputs (single convert always may)
     bool keep_going = false;  // --all: convert the rest after a failed item, then exit 1
+    unsigned jobs = 0;        // --all: items converted at once (0: the machine's cores)
     std::string format;       // empty: from OUT's extension (glb for --all)
     bool fbx_bake = false;    // ExportOptions::fbx_bake_keys
     std::string base;         // packing a scene: the game file whose item is replaced

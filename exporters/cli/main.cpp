@@ -62,6 +62,10 @@ void define_verbs(CLI::App& app, Verbs& v) {
                    "With --all: convert the other items when one fails (each failure one line; "
                    "exit 1)")
         ->needs(all);
+    conv->add_option("-j,--jobs", v.convert.jobs,
+                     "With --all: items converted at once (default: the machine's cores)")
+        ->check(CLI::Range(1u, 256u))
+        ->needs(all);
     conv->add_option("--format", v.convert.format,
                      "glb, gltf, fbx or dae (default: OUT's extension); from a scene "
                      "(.glb/.gltf/.fbx): tr-cutseq or zouna");

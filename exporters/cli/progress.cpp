@@ -3,17 +3,28 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <mutex>
 
 namespace ripkit::cli {
 
 namespace {
-bool g_drawn = false;  // a progress line is on the terminal now
+std::mutex g_terminal;  // the progress line and what replaces it
+bool g_drawn = false;   // a progress line is on the terminal now (under g_terminal)
+thread_local bool t_muted = false;
+
+void erase_locked() {
+    if (!g_drawn) return;
+    std::fprintf(stderr, "\r\033[K");
+    std::fflush(stderr);
+    g_drawn = false;
 }
+}  // namespace
 
 ProgressPrinter::ProgressPrinter(bool enabled) : enabled_(enabled) {}
 
 bool ProgressPrinter::operator()(uint64_t done, uint64_t total, const std::string& label) {
-    if (!enabled_) return true;
+    if (!enabled_ || t_muted) return true;
+    const std::lock_guard<std::mutex> lock(g_terminal);
     const int decile = total ? static_cast<int>(done * 10 / total) : -1;
     if (label == last_label_ && decile == last_decile_) return true;
     last_label_ = label;
@@ -33,10 +44,18 @@ bool ProgressPrinter::operator()(uint64_t done, uint64_t total, const std::strin
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
 void end_progress() {
-    if (!g_drawn) return;
-    std::fprintf(stderr, "\r\033[K");
-    std::fflush(stderr);
-    g_drawn = false;
+    const std::lock_guard<std::mutex> lock(g_terminal);
+    erase_locked();
 }
+
+void print_line_over_progress(const std::string& line) {
+    const std::lock_guard<std::mutex> lock(g_terminal);
+    erase_locked();
+    std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+}
+
+MuteProgressHere::MuteProgressHere() : was_(t_muted) { t_muted = true; }
+MuteProgressHere::~MuteProgressHere() { t_muted = was_; }
 
 }  // namespace ripkit::cli

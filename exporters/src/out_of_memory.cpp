@@ -1,6 +1,7 @@
 #include "ripkit/out_of_memory.hpp"
 
 #include <atomic>
+#include <mutex>
 #include <string>
 
 #include "ripkit/error.hpp"
@@ -17,10 +18,16 @@ std::atomic<uint64_t> g_ran_out{0};
 // is placed.
 // A second reserve is given back when the writer stops (stop_if_out_of_memory),
 // for the error's text and the destructors the unwinding runs.
+// The new_handler is the process's, and writers run on several threads at once
+// (convert --all -j N): the first watch in installs it and the reserves, the
+// last one out puts the previous handler back, under g_mutex.
 constexpr size_t kReserve = 4096;
+std::mutex g_mutex;
+size_t g_watches = 0;
+std::new_handler g_previous = nullptr;
 void* g_reserve = nullptr;
 void* g_unwind_reserve = nullptr;
-bool g_in_reserve = false;
+std::atomic<bool> g_in_reserve{false};
 
 void free_reserve(void*& p) {
     ::operator delete(p);
@@ -29,10 +36,13 @@ void free_reserve(void*& p) {
 
 void note_out_of_memory() {
     ++g_ran_out;
-    if (g_reserve) {
-        free_reserve(g_reserve);
-        g_in_reserve = true;
-        return;  // the allocation is tried again in the room given back
+    {
+        const std::lock_guard<std::mutex> lock(g_mutex);
+        if (g_reserve) {
+            free_reserve(g_reserve);
+            g_in_reserve = true;
+            return;  // the allocation is tried again in the room given back
+        }
     }
     std::set_new_handler(nullptr);  // the failing allocation now throws
 }
@@ -47,25 +57,31 @@ void fail_out_of_memory(const char* writer) {
 }
 
 void stop_if_out_of_memory(const char* writer) {
-    if (!g_in_reserve) return;
-    g_in_reserve = false;
-    if (g_unwind_reserve) free_reserve(g_unwind_reserve);
+    if (!g_in_reserve.exchange(false)) return;
+    {
+        const std::lock_guard<std::mutex> lock(g_mutex);
+        if (g_unwind_reserve) free_reserve(g_unwind_reserve);
+    }
     fail_out_of_memory(writer);
 }
 
 OutOfMemoryWatch::OutOfMemoryWatch() : seen_(g_ran_out.load()) {
-    if (!g_reserve && !g_unwind_reserve) {
+    const std::lock_guard<std::mutex> lock(g_mutex);
+    if (g_watches++ == 0) {
         g_reserve = ::operator new(kReserve, std::nothrow);
         g_unwind_reserve = ::operator new(kReserve, std::nothrow);
         g_in_reserve = false;
-        owns_reserve_ = true;
+        g_previous = std::set_new_handler(&note_out_of_memory);
+    } else {
+        // Put back after an exhaustion stepped aside for the throw.
+        std::set_new_handler(&note_out_of_memory);
     }
-    previous_ = std::set_new_handler(&note_out_of_memory);
 }
 
 OutOfMemoryWatch::~OutOfMemoryWatch() {
-    std::set_new_handler(previous_);
-    if (owns_reserve_) {
+    const std::lock_guard<std::mutex> lock(g_mutex);
+    if (--g_watches == 0) {
+        std::set_new_handler(g_previous);
         if (g_reserve) free_reserve(g_reserve);
         if (g_unwind_reserve) free_reserve(g_unwind_reserve);
         g_in_reserve = false;

@@ -47,6 +47,13 @@ void OutputTransaction::commit() {
 
 void OutputTransaction::rollback() { rollback_to({}); }
 
+void OutputTransaction::absorb(OutputTransaction& item) {
+    placed_.insert(placed_.end(), item.placed_.begin(), item.placed_.end());
+    replaced_.insert(replaced_.end(), item.replaced_.begin(), item.replaced_.end());
+    item.placed_.clear();
+    item.replaced_.clear();
+}
+
 void OutputTransaction::rollback_to(Savepoint at) {
     std::error_code ec;
     // Newest first, so a file placed twice ends as it was before the savepoint.

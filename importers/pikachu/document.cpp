@@ -55,6 +55,8 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options,
 }
 
 void PikachuDocument::decode(size_t i) const {
+    // Scenes of two models may be built at once (convert --all -j N).
+    const std::lock_guard<std::mutex> lock(decode_mutex_);
     if (tried_[i]) return;
     // decode_model names the model itself ("model N"). A Usage or Cancelled
     // error leaves the model untried.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,8 +63,9 @@ class PikachuDocument : public Document {
     std::unique_ptr<ResourceCache> cache_;
     Layout layout_;
     std::unique_ptr<GameTrig> trig_;
-    // Filled on demand (decode); the vectors keep their size, so references
-    // handed out stay valid.
+    // Filled on demand (decode, under decode_mutex_, with cache_); the
+    // vectors keep their size, so references handed out stay valid.
+    mutable std::mutex decode_mutex_;
     mutable std::vector<std::optional<DecodedModel>> models_;
     mutable std::vector<std::optional<Error>> errors_;
     mutable std::vector<bool> tried_;

@@ -143,10 +143,10 @@ CutseqDocument::Decoded CutseqDocument::decode(size_t k) const {
     if (entry.empty || entry.error || table_.variant == Variant::Block)
         return Decoded(Decoded(), &entry);  // not owned: the table holds it
     std::vector<std::string> warnings;
-    const uint64_t before = budget_->bytes_held();
+    const Budget::Meter meter(*budget_);
     Cutscene c = decode_entry(*data_, entry, budget_->limits(), *budget_, warnings);
     ++decodes_;
-    const uint64_t held = budget_->bytes_held() > before ? budget_->bytes_held() - before : 0;
+    const uint64_t held = meter.net();
     record(k, c, std::move(warnings));
     return Decoded(new Cutscene(std::move(c)), [budget = budget_, held](const Cutscene* p) {
         delete p;

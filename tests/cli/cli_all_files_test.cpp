@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -243,4 +244,142 @@ TEST_CASE("convert --all: an item whose second file cannot be placed leaves none
         }
     }
     CHECK(tried > 0);
+}
+
+namespace {
+
+// One --all run into a fresh folder: its exit, its files' bytes by name, and
+// what it printed with the folder's path taken out.
+struct AllRunResult {
+    int exit_code = -1;
+    std::map<std::string, std::string> files;
+    std::string out, err;
+};
+
+std::string without(std::string s, const std::string& part) {
+    for (size_t pos; (pos = s.find(part)) != std::string::npos;) s.erase(pos, part.size());
+    return s;
+}
+
+AllRunResult run_all(const AllSample& a, unsigned jobs, std::vector<std::string> extra = {},
+                     const std::vector<size_t>& blocked = {}) {
+    TempDir out;
+    // A folder where an item's file goes makes that item fail when it is placed.
+    for (size_t k : blocked) fs::create_directories(out.path() / file_of(a, k) / "keep");
+    std::vector<std::string> args = {
+        "convert", a.sample.path.string(), out.path().string(), "--all",
+        "-j",      std::to_string(jobs)};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolResult r = run_tool(args);
+    AllRunResult res{
+        r.exit_code, {}, without(r.out, out.path().string()), without(r.err, out.path().string())};
+    for (const std::string& f : list_files(out.path())) res.files[f] = read_text(out.path() / f);
+    return res;
+}
+
+void check_same_run(const AllRunResult& one, const AllRunResult& many) {
+    CHECK(many.exit_code == one.exit_code);
+    CHECK(many.out == one.out);
+    CHECK(many.err == one.err);
+    CHECK(many.files.size() == one.files.size());
+    for (const auto& [name, bytes] : one.files) {
+        INFO(name);
+        REQUIRE(many.files.count(name));
+        CHECK(many.files.at(name) == bytes);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("convert --all -j N writes the files and prints the lines of a run of one job") {
+    for (const AllSample& a : samples_with(2)) {
+        INFO(a.sample.path.string() << ", " << a.ids.size() << " items");
+        const AllRunResult one = run_all(a, 1);
+        INFO(one.err);
+        REQUIRE(one.exit_code == 0);
+        REQUIRE(one.files.size() >= a.ids.size());
+        // stdout names every file in item order.
+        std::vector<std::string> written = text_lines(one.out);
+        REQUIRE(written.size() == one.files.size());
+        for (unsigned jobs : {2u, 3u, 8u}) {
+            INFO(jobs << " jobs");
+            check_same_run(one, run_all(a, jobs));
+        }
+    }
+}
+
+TEST_CASE("convert --all -j N fails on the first failing item in item order and leaves nothing") {
+    for (const AllSample& a : samples_with(4)) {
+        INFO(a.sample.path.string());
+        const AllRunResult one = run_all(a, 1, {}, {1, 3});
+        INFO(one.err);
+        REQUIRE(one.exit_code == 1);
+        REQUIRE(text_lines(one.err).size() == 1);
+        CHECK(one.err.find(file_of(a, 1)) != std::string::npos);
+        for (unsigned jobs : {2u, 4u}) {
+            INFO(jobs << " jobs");
+            const AllRunResult many = run_all(a, jobs, {}, {1, 3});
+            check_same_run(one, many);
+            // Only the two blocking folders are left.
+            CHECK(many.files.empty());
+        }
+    }
+}
+
+TEST_CASE("convert --all --keep-going -j N reports each failed item in item order") {
+    for (const AllSample& a : samples_with(4)) {
+        INFO(a.sample.path.string());
+        const AllRunResult one = run_all(a, 1, {"--keep-going"}, {1, 3});
+        INFO(one.err);
+        REQUIRE(one.exit_code == 1);
+        const std::vector<std::string> lines = text_lines(one.err);
+        REQUIRE(lines.size() == 2);
+        CHECK(lines[0].find(file_of(a, 1)) != std::string::npos);
+        CHECK(lines[1].find(file_of(a, 3)) != std::string::npos);
+        CHECK(one.files.count(file_of(a, 0)) == 1);
+        CHECK(one.files.count(file_of(a, 2)) == 1);
+        for (unsigned jobs : {2u, 4u}) {
+            INFO(jobs << " jobs");
+            check_same_run(one, run_all(a, jobs, {"--keep-going"}, {1, 3}));
+        }
+    }
+}
+
+// Items converted at once share the document's memory budget: an item that
+// fits alone is tried again alone when it met the limit beside another.
+TEST_CASE("convert --all -j 2 converts under the smallest budget a run of one job needs") {
+    const AllSample a = samples_with(2).front();
+    INFO(a.sample.path.string());
+    auto passes = [&](uint64_t limit, unsigned jobs) {
+        return run_all(a, jobs, {"--limit", "total_bytes=" + std::to_string(limit)});
+    };
+    // The smallest limit (to 1 KiB) a run of one job passes with.
+    uint64_t lo = 1024, hi = uint64_t(1) << 30;
+    REQUIRE(passes(hi, 1).exit_code == 0);
+    REQUIRE(passes(lo, 1).exit_code == 1);
+    while (hi - lo > 1024) {
+        const uint64_t mid = lo + (hi - lo) / 2;
+        (passes(mid, 1).exit_code == 0 ? hi : lo) = mid;
+    }
+    const AllRunResult one = passes(hi, 1);
+    REQUIRE(one.exit_code == 0);
+    for (int attempt = 0; attempt < 3; ++attempt) check_same_run(one, passes(hi, 2));
+    // Below it both fail alike: the first item that does not fit, alone.
+    check_same_run(passes(lo, 1), passes(lo, 2));
+}
+
+TEST_CASE("convert --all -j takes 1 to 256 jobs and needs --all") {
+    const AllSample a = samples_with(1).front();
+    TempDir out;
+    for (const char* bad : {"0", "257", "two"}) {
+        INFO(bad);
+        const ToolResult r =
+            run_tool({"convert", a.sample.path.string(), out.path().string(), "--all", "-j", bad});
+        CHECK(r.exit_code == 2);
+        CHECK(text_lines(r.err).size() == 1);
+    }
+    const ToolResult one = run_tool(
+        {"convert", a.sample.path.string(), (out.path() / "x.glb").string(), "--jobs", "2"});
+    CHECK(one.exit_code == 2);
+    CHECK(list_files(out.path()).empty());
 }

@@ -2,6 +2,8 @@
 #include "ripkit/limits.hpp"
 
 #include <catch2/catch.hpp>
+#include <future>
+#include <thread>
 
 #include "test_util.hpp"
 
@@ -133,6 +135,49 @@ TEST_CASE("a Budget scope gives back the bytes charged inside it, steps stay cou
         CHECK(steps.expected().find("--limit total_steps=") != std::string::npos);
     }
     CHECK(b.steps_used() == 6);
+}
+
+// Two items of one `convert --all -j 2` run charge one budget on two threads:
+// each item's scope gives back its own bytes only, whichever ends first.
+TEST_CASE("a Budget scope on one thread gives back that thread's bytes, not another's") {
+    Budget b;
+    b.charge_bytes(5, "document");
+    std::promise<void> a_charged, b_charged, a_done;
+    std::thread other([&] {
+        Budget::Scope item(b);
+        a_charged.get_future().wait();
+        b.charge_bytes(1000, "item B's scene");
+        b_charged.set_value();
+        a_done.get_future().wait();  // item A's scope has ended meanwhile
+        CHECK(b.bytes_held() == 1005);
+        b.release_bytes(200);  // B gives some of its own back early
+    });
+    {
+        Budget::Scope item(b);
+        b.charge_bytes(30, "item A's scene");
+        a_charged.set_value();
+        b_charged.get_future().wait();
+        CHECK(b.bytes_held() == 1035);
+    }
+    CHECK(b.bytes_held() == 1005);  // A's 30 back, B's 1000 still held
+    a_done.set_value();
+    other.join();
+    CHECK(b.bytes_held() == 5);  // B's scope gave back its 800 still held
+
+    // Meters nest and each counts; charges to another budget are not theirs.
+    Budget other_budget;
+    Budget::Meter outer(b);
+    b.charge_bytes(10, "outer");
+    {
+        Budget::Meter inner(b);
+        b.charge_bytes(7, "inner");
+        other_budget.charge_bytes(99, "elsewhere");
+        b.release_bytes(2);
+        CHECK(inner.net() == 5);
+        b.release_bytes(9);  // more than inner charged: reads 0, not a wrap
+        CHECK(inner.net() == 0);
+    }
+    CHECK(outer.net() == 6);
 }
 
 TEST_CASE("Budget::progress reports and turns a refusal into a Cancelled error") {

@@ -16,7 +16,6 @@
 namespace ripkit {
 
 namespace detail {
-void give_back(Budget& budget, uint64_t held_before);
 Error out_of_memory(const std::string& frame);
 }  // namespace detail
 
@@ -28,7 +27,7 @@ Error out_of_memory(const std::string& frame);
 // about the job, not the item: they propagate.
 template <class Fn>
 std::optional<Error> decode_item(Budget& budget, const std::string& frame, Fn&& decode) {
-    const uint64_t held = budget.bytes_held();
+    const Budget::Meter meter(budget);  // this item's charges, not another thread's
     try {
         if (frame.empty())
             decode();
@@ -37,10 +36,10 @@ std::optional<Error> decode_item(Budget& budget, const std::string& frame, Fn&& 
         return std::nullopt;
     } catch (Error& e) {
         if (e.kind() == ErrorKind::Usage || e.kind() == ErrorKind::Cancelled) throw;
-        detail::give_back(budget, held);
+        budget.release_bytes(meter.net());
         return e;
     } catch (const std::bad_alloc&) {
-        detail::give_back(budget, held);
+        budget.release_bytes(meter.net());
         return detail::out_of_memory(frame);
     }
 }

@@ -92,22 +92,43 @@ class Budget {
     void progress(uint64_t done, uint64_t total, const std::string& label) const;
     bool has_progress() const { return static_cast<bool>(progress_); }
 
-    // Charges made while a Scope lives are given back when it ends.
+    // The bytes this thread charged to the budget while the meter lives, less
+    // what it released (0 when it released more): one item's share while
+    // other items charge the same budget on other threads (`convert --all
+    // -j N`). Meters nest on a thread, and each counts.
+    class Meter {
+      public:
+        explicit Meter(const Budget& budget);
+        ~Meter();
+        Meter(const Meter&) = delete;
+        Meter& operator=(const Meter&) = delete;
+        uint64_t net() const { return net_ > 0 ? uint64_t(net_) : 0; }
+
+      private:
+        friend class Budget;
+        const Budget* budget_;
+        Meter* outer_;
+        int64_t net_ = 0;
+    };
+
+    // What this thread charges while a Scope lives is given back when it ends.
     class Scope {
       public:
-        explicit Scope(Budget& budget);
+        explicit Scope(Budget& budget) : budget_(budget), meter_(budget) {}
         ~Scope();
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
 
       private:
         Budget& budget_;
-        uint64_t start_;
+        Meter meter_;
     };
 
   private:
     Limits limits_;
     ProgressFn progress_;
+    void count_on_meters(int64_t bytes) const;
+
     std::atomic<uint64_t> bytes_{0}, peak_{0}, steps_{0};
 };
 

@@ -53,6 +53,10 @@ class OutputTransaction {
     };
     Savepoint savepoint() const { return {placed_.size(), replaced_.size()}; }
     void rollback_to(Savepoint at);
+    // Takes over what `item` placed and keeps aside, leaving it empty: items
+    // written at once, each on a transaction of its own, join the run's one
+    // by one (the caller serialises the calls).
+    void absorb(OutputTransaction& item);
 
   private:
     struct Replaced {

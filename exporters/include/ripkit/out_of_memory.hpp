@@ -30,9 +30,7 @@ class OutOfMemoryWatch {
     bool ran_out() const;
 
   private:
-    std::new_handler previous_ = nullptr;
     uint64_t seen_;
-    bool owns_reserve_ = false;
 };
 
 // Runs a writer step: std::bad_alloc, or running out that the step swallowed,
