@@ -1,7 +1,11 @@
 // Scene animations written straight into glTF: one sampler per channel with
 // the channel's own interpolation, CUBICSPLINE outputs as the exact
-// [in-tangent, value, out-tangent] triplets of the Scene.
+// [in-tangent, value, out-tangent] triplets of the Scene; equal key times
+// written once.
 #include <cmath>
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ripkit/error.hpp"
@@ -20,7 +24,39 @@ void push(std::vector<float>& out, const glm::vec4& v, size_t n) {
     for (size_t c = 0; c < n; ++c) out.push_back(v[int(c)]);
 }
 
-nlohmann::json make_sampler(const Channel& ch, GltfDoc& doc) {
+// Input accessors by content: channels keyed on the same times (every channel
+// of a cutscene runs on its frames) share one accessor, as glTF allows, instead
+// of a copy of the times each - a third of a TR cutscene's glb.
+class SharedInputs {
+  public:
+    explicit SharedInputs(GltfDoc& doc) : doc_(doc) {}
+
+    int accessor(const std::vector<float>& times) {
+        const std::string_view bytes(reinterpret_cast<const char*>(times.data()),
+                                     times.size() * sizeof(float));
+        const size_t hash = std::hash<std::string_view>{}(bytes);
+        const auto [begin, end] = written_.equal_range(hash);
+        for (auto it = begin; it != end; ++it)
+            if (it->second.count == times.size() &&
+                std::memcmp(doc_.bin.data() + it->second.offset, bytes.data(), bytes.size()) == 0)
+                return it->second.accessor;
+        const int acc = doc_.add_float_accessor(times, "SCALAR", times.size(), true);
+        const int view = doc_.json["accessors"][size_t(acc)]["bufferView"].get<int>();
+        const size_t offset = doc_.json["bufferViews"][size_t(view)]["byteOffset"].get<size_t>();
+        written_.emplace(hash, Written{times.size(), offset, acc});
+        return acc;
+    }
+
+  private:
+    struct Written {
+        size_t count, offset;  // floats, and where they are in the buffer
+        int accessor;
+    };
+    GltfDoc& doc_;
+    std::unordered_multimap<size_t, Written> written_;
+};
+
+nlohmann::json make_sampler(const Channel& ch, GltfDoc& doc, SharedInputs& inputs) {
     std::vector<float> input;
     input.reserve(ch.times.size());
     // Distinct double times can round to the same float; glTF needs strictly
@@ -45,7 +81,7 @@ nlohmann::json make_sampler(const Channel& ch, GltfDoc& doc) {
             push(output, v, n);
         }
     }
-    const int in_acc = doc.add_float_accessor(input, "SCALAR", input.size(), true);
+    const int in_acc = inputs.accessor(input);
     const int out_acc =
         doc.add_float_accessor(output, rot ? "VEC4" : "VEC3", output.size() / n, false);
     return {{"input", in_acc}, {"output", out_acc}, {"interpolation", interp_name(ch.interp)}};
@@ -57,6 +93,7 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
     if (scene.animations.empty()) return;
     nlohmann::json& anims = doc.json["animations"];
     if (!anims.is_array()) anims = nlohmann::json::array();
+    SharedInputs inputs(doc);
     for (const Animation& a : scene.animations) {
         nlohmann::json out = {{"name", a.name},
                               {"samplers", nlohmann::json::array()},
@@ -71,7 +108,7 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
             if (!targets.insert(uint64_t(target) * 4 + uint64_t(ch.path)).second)
                 fail_no_offset(ErrorKind::BadValue,
                                "animation '" + a.name + "': one channel per node and path");
-            out["samplers"].push_back(make_sampler(ch, doc));
+            out["samplers"].push_back(make_sampler(ch, doc, inputs));
             out["channels"].push_back(
                 {{"sampler", out["samplers"].size() - 1},
                  {"target", {{"node", target}, {"path", anim_path_name(ch.path)}}}});

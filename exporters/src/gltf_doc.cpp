@@ -98,21 +98,24 @@ GltfDoc parse_glb(ByteSpan glb) {
 Bytes write_glb(const GltfDoc& doc) {
     std::string text = doc.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     while (text.size() % 4) text.push_back(' ');
-    Bytes bin = doc.bin;
-    while (bin.size() % 4) bin.push_back(0);
-    const uint64_t total = 12 + 8 + text.size() + (bin.empty() ? 0 : 8 + bin.size());
+    // The buffer goes in as it is, padded in place, into a file sized once:
+    // a copy of it or a growing vector would hold the largest part twice.
+    const size_t bin_padded = (doc.bin.size() + 3) / 4 * 4;
+    const uint64_t total = 12 + 8 + text.size() + (doc.bin.empty() ? 0 : 8 + bin_padded);
     if (total > 0xFFFFFFFFull) fail_no_offset(ErrorKind::AllocationLimit, "a GLB below 4 GiB");
     ByteWriter w(Endian::Little);
+    w.bytes().reserve(size_t(total));
     w.u32(kGlbMagic);
     w.u32(2);
     w.u32(uint32_t(total));
     w.u32(uint32_t(text.size()));
     w.u32(kChunkJson);
     w.raw(std::string_view(text));
-    if (!bin.empty()) {
-        w.u32(uint32_t(bin.size()));
+    if (!doc.bin.empty()) {
+        w.u32(uint32_t(bin_padded));
         w.u32(kChunkBin);
-        w.raw(bin);
+        w.raw(doc.bin);
+        w.bytes().resize(size_t(total), 0);
     }
     return std::move(w.bytes());
 }

@@ -1,6 +1,7 @@
 // Scene shapes beyond the full test scene: no meshes, several meshes on one
 // node, cubic rotations, unlit/alpha materials. Each must validate.
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
@@ -239,4 +240,60 @@ TEST_CASE("nodes drawing the same mesh share it; a mesh without a triangle is a 
         noted |= n.find("1 mesh(es) without a triangle not written (first: 'just_points')") !=
                  std::string::npos;
     CHECK(noted);
+}
+
+// Channels keyed on the same times share one input accessor (glTF allows it);
+// each sampler still reads its own channel's times and values.
+TEST_CASE("channels on the same key times share one input accessor", "[gltf]") {
+    Scene s;
+    s.add_node("root", -1);
+    const int a = s.add_node("a", 0), b = s.add_node("b", 0);
+    Animation first, second;
+    first.name = "first";
+    second.name = "second";
+    first.duration = second.duration = 2.0;
+    auto channel = [](int node, AnimPath path, std::vector<double> times) {
+        Channel c;
+        c.node = node;
+        c.path = path;
+        c.times = std::move(times);
+        for (size_t k = 0; k < c.times.size(); ++k)
+            c.values.push_back(path == AnimPath::Rotation ? glm::vec4(0, 0, 0, 1)
+                                                          : glm::vec4(float(k), 0, 0, 0));
+        return c;
+    };
+    const std::vector<double> frames = {0.0, 1.0, 2.0};
+    first.channels = {channel(a, AnimPath::Translation, frames),
+                      channel(a, AnimPath::Rotation, frames),
+                      channel(b, AnimPath::Translation, {0.0, 0.5})};
+    // Another animation on the same frames shares them too.
+    second.channels = {channel(b, AnimPath::Scale, frames)};
+    s.animations = {first, second};
+    const fs::path dir = test::fresh_temp_dir("shapes_shared_inputs");
+    export_scene(s, dir / "s.glb", ExportOptions{});
+    const json report = test::validate_gltf(dir / "s.glb");
+    INFO(report.dump(1));
+    CHECK(report["numErrors"] == 0);
+    const test::Glb g = test::read_glb(dir / "s.glb");
+    std::set<int> inputs;
+    size_t samplers = 0;
+    for (size_t k = 0; k < 2; ++k) {
+        const json& anim = g.json["animations"][k];
+        const Animation& src = s.animations[k];
+        REQUIRE(anim["samplers"].size() == src.channels.size());
+        for (size_t c = 0; c < src.channels.size(); ++c) {
+            const int in = anim["samplers"][c]["input"].get<int>();
+            inputs.insert(in);
+            ++samplers;
+            const std::vector<float> times = test::accessor_floats(g, in);
+            REQUIRE(times.size() == src.channels[c].times.size());
+            for (size_t t = 0; t < times.size(); ++t)
+                CHECK(times[t] == float(src.channels[c].times[t]));
+            CHECK(test::accessor_floats(g, anim["samplers"][c]["output"].get<int>()).size() ==
+                  times.size() * (src.channels[c].path == AnimPath::Rotation ? 4 : 3));
+        }
+    }
+    CHECK(samplers == 4);
+    CHECK(inputs.size() == 2);  // {0, 1, 2} once, {0, 0.5} once
+    CHECK(g.json["accessors"].size() == 2 + 4);
 }
