@@ -73,15 +73,23 @@ void TempFile::commit_to(const fs::path& out) {
 }
 
 void write_bytes(const fs::path& p, ByteSpan bytes) {
+    write_bytes(p, std::vector<ByteSpan>{bytes});
+}
+
+void write_bytes(const fs::path& p, const std::vector<ByteSpan>& pieces) {
     std::ofstream f(p, std::ios::binary | std::ios::trunc);
     if (!f)
         fail_no_offset(ErrorKind::Io,
                        "an existing, writable output folder '" + p.parent_path().string() + "'");
-    f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    uint64_t total = 0;
+    for (const ByteSpan bytes : pieces) {
+        f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        total += bytes.size();
+    }
     f.flush();
     if (!f)
-        fail_no_offset(ErrorKind::Io, "to write " + std::to_string(bytes.size()) + " bytes to '" +
-                                          p.string() + "'");
+        fail_no_offset(ErrorKind::Io,
+                       "to write " + std::to_string(total) + " bytes to '" + p.string() + "'");
 }
 
 }  // namespace detail

@@ -44,14 +44,16 @@ const char* output_format_extension(OutputFormat f) {
 
 namespace detail {
 
-void Staging::add(const fs::path& out, ByteSpan bytes) {
+void Staging::add(const fs::path& out, ByteSpan bytes) { add(out, std::vector<ByteSpan>{bytes}); }
+
+void Staging::add(const fs::path& out, const std::vector<ByteSpan>& pieces) {
     refuse_protected(out, protected_);
     for (const auto& f : files_)
         if (same_file(f.second, out))
             fail_no_offset(ErrorKind::Usage,
                            "distinct output files ('" + out.string() + "' twice)");
     auto tmp = std::make_unique<TempFile>(temp_path_for(out));
-    write_bytes(tmp->path(), bytes);
+    write_bytes(tmp->path(), pieces);
     files_.emplace_back(std::move(tmp), out);
 }
 
@@ -122,7 +124,14 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
     GltfDoc doc = build_gltf(scene, notes, &budget);
     if (scene.audio && !wav_name.empty()) add_audio_file(doc.json, *scene.audio, wav_name);
     if (f == OutputFormat::Glb) {
-        st.add(out, detail::guard_alloc("the glb writer", [&] { return write_glb(doc); }));
+        // The JSON text, then the tree freed before the file is written from
+        // the text and the buffer as they are (no GLB-sized copy of either).
+        const GlbPieces glb = detail::guard_alloc("the glb writer", [&] {
+            GlbPieces p = glb_pieces(doc);
+            doc.json = nlohmann::json();
+            return p;
+        });
+        st.add(out, glb.spans());
         return;
     }
     if (!doc.json.contains("buffers")) {

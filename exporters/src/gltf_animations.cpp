@@ -40,9 +40,8 @@ class SharedInputs {
             if (it->second.count == times.size() &&
                 std::memcmp(doc_.bin.data() + it->second.offset, bytes.data(), bytes.size()) == 0)
                 return it->second.accessor;
-        const int acc = doc_.add_float_accessor(times, "SCALAR", times.size(), true);
-        const int view = doc_.json["accessors"][size_t(acc)]["bufferView"].get<int>();
-        const size_t offset = doc_.json["bufferViews"][size_t(view)]["byteOffset"].get<size_t>();
+        size_t offset = 0;
+        const int acc = doc_.add_float_accessor(times, "SCALAR", times.size(), true, &offset);
         written_.emplace(hash, Written{times.size(), offset, acc});
         return acc;
     }
@@ -99,6 +98,7 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
                               {"samplers", nlohmann::json::array()},
                               {"channels", nlohmann::json::array()}};
         std::unordered_set<uint64_t> targets;  // (glTF node, path) already bound
+        doc.begin_shared_view();               // the animation's keys: one bufferView
         for (const Channel& ch : a.channels) {
             const int target = node_map.at(size_t(ch.node));
             if (target < 0)
@@ -113,6 +113,7 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
                 {{"sampler", out["samplers"].size() - 1},
                  {"target", {{"node", target}, {"path", anim_path_name(ch.path)}}}});
         }
+        doc.end_shared_view();
         nlohmann::json extras = a.extras.is_object() ? a.extras : nlohmann::json::object();
         extras["duration"] = a.duration;
         extras["frame_rate"] = a.frame_rate;

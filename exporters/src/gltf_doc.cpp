@@ -40,14 +40,33 @@ int GltfDoc::add_buffer_view(ByteSpan bytes, int target) {
 }
 
 int GltfDoc::add_float_accessor(const std::vector<float>& data, const char* type, size_t count,
-                                bool with_min_max) {
+                                bool with_min_max, size_t* data_offset) {
     const size_t n = components(type);
     if (data.size() != n * count)
         fail_no_offset(ErrorKind::BadValue, "accessor data of count * components floats");
-    const int view = add_buffer_view(
-        ByteSpan(reinterpret_cast<const uint8_t*>(data.data()), data.size() * sizeof(float)));
-    nlohmann::json acc = {
-        {"bufferView", view}, {"componentType", 5126}, {"count", count}, {"type", type}};
+    const ByteSpan bytes(reinterpret_cast<const uint8_t*>(data.data()),
+                         data.size() * sizeof(float));
+    nlohmann::json acc = {{"componentType", 5126}, {"count", count}, {"type", type}};
+    if (sharing_) {
+        detail::stop_if_out_of_memory("the glTF writer");
+        if (shared_view_ < 0) {
+            while (bin.size() % 4) bin.push_back(0);
+            shared_start_ = bin.size();
+            if (!json.contains("bufferViews")) json["bufferViews"] = nlohmann::json::array();
+            json["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", shared_start_}});
+            shared_view_ = int(json["bufferViews"].size()) - 1;
+        }
+        const size_t offset = bin.size();  // floats keep it 4-aligned
+        if (data_offset) *data_offset = offset;
+        bin.insert(bin.end(), bytes.begin(), bytes.end());
+        acc["bufferView"] = shared_view_;
+        if (offset > shared_start_) acc["byteOffset"] = offset - shared_start_;
+    } else {
+        const int view = add_buffer_view(bytes);
+        if (data_offset)
+            *data_offset = json["bufferViews"][size_t(view)]["byteOffset"].get<size_t>();
+        acc["bufferView"] = view;
+    }
     if (with_min_max && count) {
         std::vector<float> lo(n, std::numeric_limits<float>::max()),
             hi(n, -std::numeric_limits<float>::max());
@@ -62,6 +81,20 @@ int GltfDoc::add_float_accessor(const std::vector<float>& data, const char* type
     if (!json.contains("accessors")) json["accessors"] = nlohmann::json::array();
     json["accessors"].push_back(acc);
     return int(json["accessors"].size()) - 1;
+}
+
+void GltfDoc::begin_shared_view() {
+    sharing_ = true;
+    shared_view_ = -1;
+}
+
+void GltfDoc::end_shared_view() {
+    if (shared_view_ >= 0) {
+        json["bufferViews"][size_t(shared_view_)]["byteLength"] = bin.size() - shared_start_;
+        sync_buffer_length();
+    }
+    sharing_ = false;
+    shared_view_ = -1;
 }
 
 void GltfDoc::sync_buffer_length() {
@@ -95,29 +128,44 @@ GltfDoc parse_glb(ByteSpan glb) {
     return doc;
 }
 
-Bytes write_glb(const GltfDoc& doc) {
-    std::string text = doc.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    while (text.size() % 4) text.push_back(' ');
-    // The buffer goes in as it is, padded in place, into a file sized once:
-    // a copy of it or a growing vector would hold the largest part twice.
+GlbPieces glb_pieces(const GltfDoc& doc) {
+    GlbPieces p;
+    p.json = doc.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    while (p.json.size() % 4) p.json.push_back(' ');
     const size_t bin_padded = (doc.bin.size() + 3) / 4 * 4;
-    const uint64_t total = 12 + 8 + text.size() + (doc.bin.empty() ? 0 : 8 + bin_padded);
+    const uint64_t total = 12 + 8 + p.json.size() + (doc.bin.empty() ? 0 : 8 + bin_padded);
     if (total > 0xFFFFFFFFull) fail_no_offset(ErrorKind::AllocationLimit, "a GLB below 4 GiB");
-    ByteWriter w(Endian::Little);
-    w.bytes().reserve(size_t(total));
-    w.u32(kGlbMagic);
-    w.u32(2);
-    w.u32(uint32_t(total));
-    w.u32(uint32_t(text.size()));
-    w.u32(kChunkJson);
-    w.raw(std::string_view(text));
+    ByteWriter head(Endian::Little);
+    head.u32(kGlbMagic);
+    head.u32(2);
+    head.u32(uint32_t(total));
+    head.u32(uint32_t(p.json.size()));
+    head.u32(kChunkJson);
+    p.head = std::move(head.bytes());
     if (!doc.bin.empty()) {
-        w.u32(uint32_t(bin_padded));
-        w.u32(kChunkBin);
-        w.raw(doc.bin);
-        w.bytes().resize(size_t(total), 0);
+        ByteWriter bin_head(Endian::Little);
+        bin_head.u32(uint32_t(bin_padded));
+        bin_head.u32(kChunkBin);
+        p.bin_head = std::move(bin_head.bytes());
+        p.bin = ByteSpan(doc.bin);
+        p.bin_pad.assign(bin_padded - doc.bin.size(), 0);
     }
-    return std::move(w.bytes());
+    return p;
+}
+
+std::vector<ByteSpan> GlbPieces::spans() const {
+    return {ByteSpan(head), ByteSpan(reinterpret_cast<const uint8_t*>(json.data()), json.size()),
+            ByteSpan(bin_head), bin, ByteSpan(bin_pad)};
+}
+
+Bytes write_glb(const GltfDoc& doc) {
+    const GlbPieces p = glb_pieces(doc);
+    Bytes out;
+    size_t total = 0;
+    for (const ByteSpan s : p.spans()) total += s.size();
+    out.reserve(total);
+    for (const ByteSpan s : p.spans()) out.insert(out.end(), s.begin(), s.end());
+    return out;
 }
 
 }  // namespace ripkit

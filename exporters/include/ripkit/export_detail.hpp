@@ -45,6 +45,8 @@ class TempFile {
 };
 
 void write_bytes(const std::filesystem::path& p, ByteSpan bytes);
+// The pieces one after another, as one file.
+void write_bytes(const std::filesystem::path& p, const std::vector<ByteSpan>& pieces);
 
 // Several output files written as temporaries first and renamed together, so
 // a failure leaves none of them behind.
@@ -54,6 +56,8 @@ class Staging {
         : protected_(std::move(protected_paths)) {}
     const std::vector<std::filesystem::path>& protected_paths() const { return protected_; }
     void add(const std::filesystem::path& out, ByteSpan bytes);
+    // One file written from pieces (a GLB's chunks, its buffer not copied).
+    void add(const std::filesystem::path& out, const std::vector<ByteSpan>& pieces);
     // A temporary already written by someone else (Assimp).
     void add_file(std::unique_ptr<TempFile> tmp, const std::filesystem::path& out);
     // Places every file through `into` (which keeps replaced files aside);
