@@ -289,11 +289,24 @@ TEST_CASE("channels on the same key times share one input accessor", "[gltf]") {
             REQUIRE(times.size() == src.channels[c].times.size());
             for (size_t t = 0; t < times.size(); ++t)
                 CHECK(times[t] == float(src.channels[c].times[t]));
-            CHECK(test::accessor_floats(g, anim["samplers"][c]["output"].get<int>()).size() ==
-                  times.size() * (src.channels[c].path == AnimPath::Rotation ? 4 : 3));
+            const std::vector<float> out =
+                test::accessor_floats(g, anim["samplers"][c]["output"].get<int>());
+            const bool rot = src.channels[c].path == AnimPath::Rotation;
+            REQUIRE(out.size() == times.size() * (rot ? 4 : 3));
+            for (size_t t = 0; t < times.size(); ++t)  // x = key index, rotations identity
+                CHECK(out[t * (rot ? 4 : 3) + (rot ? 3 : 0)] == (rot ? 1.0f : float(t)));
         }
     }
     CHECK(samplers == 4);
     CHECK(inputs.size() == 2);  // {0, 1, 2} once, {0, 0.5} once
     CHECK(g.json["accessors"].size() == 2 + 4);
+    // One bufferView per animation, every accessor inside its view.
+    CHECK(g.json["bufferViews"].size() == 2);
+    for (const json& acc : g.json["accessors"]) {
+        const json& view = g.json["bufferViews"][acc["bufferView"].get<size_t>()];
+        const size_t n = acc["count"].get<size_t>() * (acc["type"] == "SCALAR" ? 1
+                                                       : acc["type"] == "VEC3" ? 3
+                                                                               : 4);
+        CHECK(acc.value("byteOffset", size_t(0)) + n * 4 <= view["byteLength"].get<size_t>());
+    }
 }
