@@ -50,10 +50,20 @@ Cost measure(Work work) {
     return c;
 }
 
+// As `ripkit convert` opens a file: by range for a format that reads by range
+// and is certain from the head, else whole.
 std::unique_ptr<ripkit::Document> open(const Input& in) {
     ripkit::Input input;
     input.path = in.file.string();
-    input.bytes = ripkit::read_file(input.path, ripkit::Limits{});
+    auto source = ripkit::file_source(input.path, ripkit::Limits{});
+    ripkit::Bytes scratch;
+    const ripkit::ByteSpan head =
+        source->read(0, std::min<uint64_t>(source->size(), 64 * 1024), "the header", scratch);
+    if (const ripkit::Format* f = ripkit::detect_range_format(head, source->size(), input.path)) {
+        input.source = std::move(source);
+        return f->open(input, in.options);
+    }
+    input.bytes = source->read_all();
     const ripkit::Format* f = ripkit::detect_format(input.bytes, input.path);
     if (!f) throw std::runtime_error("no format detects " + input.path);
     return f->open(input, in.options);

@@ -20,14 +20,29 @@ std::string known_format_ids() {
     return s.empty() ? "(none built in)" : s;
 }
 
-const Format& choose_format(const CommonArgs& args, const Input& input) {
+// The format, and the input as it takes it: by range for a format that reads
+// by range (named, or certain from the head alone), else the whole file.
+const Format& choose_format(const CommonArgs& args, std::shared_ptr<const ByteSource> source,
+                            Input& input) {
+    const Format* named = nullptr;
     if (!args.format_id.empty()) {
-        const Format* f = find_format(args.format_id);
-        if (!f)
+        named = find_format(args.format_id);
+        if (!named)
             fail_no_offset(ErrorKind::Usage, "--format-id one of " + known_format_ids() +
                                                  ", got '" + args.format_id + "'");
-        return *f;
+    } else if (source->size() > 0) {
+        Bytes scratch;
+        constexpr uint64_t kHead = 64 * 1024;
+        const ByteSpan head =
+            source->read(0, std::min(source->size(), kHead), "the header", scratch);
+        named = detect_range_format(head, source->size(), input.path);
     }
+    if (named && named->reads_by_range()) {
+        input.source = std::move(source);
+        return *named;
+    }
+    input.bytes = source->read_all();
+    if (named) return *named;
     // An empty file is a truncated download far more often than a format.
     if (input.bytes.empty()) fail(ErrorKind::Truncated, 0, "a non-empty file");
     const Format* f = detect_format(input.bytes, input.path);
@@ -64,8 +79,7 @@ Session::Session(const CommonArgs& args) : args_(args) {
             return (*printer)(d, t, l);
         };
         options_.budget = std::make_shared<Budget>(options_.limits, options_.progress);
-        input_.bytes = read_file(input_.path, options_.limits);
-        format_ = &choose_format(args, input_);
+        format_ = &choose_format(args, file_source(input_.path, options_.limits), input_);
         // Settings and options are checked before anything is decoded.
         const Settings checked(*format_, options_);
         doc_ = format_->open(input_, options_);

@@ -7,6 +7,7 @@
 // bytes are findings. Scenes must pass validate_scene.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -71,6 +72,22 @@ inline void exercise_document(const Document& doc) {
 }
 
 // Probes, opens and exercises `bytes` named `path` as `format`.
+// The input as a file read by range (copies, as pread would), for a format
+// that reads by range.
+class CopyingSource final : public ByteSource {
+  public:
+    explicit CopyingSource(ByteSpan data) : data_(data) {}
+    uint64_t size() const override { return data_.size(); }
+
+  protected:
+    void fill(uint64_t offset, std::span<uint8_t> out) const override {
+        std::copy_n(data_.begin() + std::ptrdiff_t(offset), out.size(), out.begin());
+    }
+
+  private:
+    ByteSpan data_;
+};
+
 inline void exercise_format(const Format& format, const char* path, const uint8_t* data,
                             size_t size, const Options& options) {
     Input input;
@@ -79,6 +96,15 @@ inline void exercise_format(const Format& format, const char* path, const uint8_
     try {
         (void)format.probe(input.bytes, input.path);
         exercise_document(*format.open(input, options));
+    } catch (const Error& e) {
+        accepted(e);
+    }
+    if (!format.reads_by_range()) return;
+    Input ranged;
+    ranged.path = path;
+    ranged.source = std::make_shared<const CopyingSource>(ByteSpan(data, size));
+    try {
+        exercise_document(*format.open(ranged, options));
     } catch (const Error& e) {
         accepted(e);
     }

@@ -84,12 +84,12 @@ LevelBodies read_level_file(const std::string& path, const Options& options,
 
 }  // namespace
 
-CutseqDocument::CutseqDocument(CutseqFile table, std::shared_ptr<const Bytes> data,
+CutseqDocument::CutseqDocument(CutseqFile table, std::shared_ptr<const ByteSource> data,
                                std::optional<Skeleton> skeleton, SceneOptions scene_options,
                                nlohmann::json assumptions, std::optional<LevelBodies> level,
                                std::shared_ptr<Budget> budget)
     : table_(std::move(table)),
-      data_(data ? std::move(data) : std::make_shared<const Bytes>()),
+      data_(data ? std::move(data) : memory_source({})),
       skeleton_(std::move(skeleton)),
       scene_options_(scene_options),
       assumptions_(std::move(assumptions)),
@@ -331,14 +331,18 @@ std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options
     std::optional<LevelBodies> level;
     if (const std::string& path = settings.text("level"); !path.empty())
         level = read_level_file(path, options, settings, *budget);
-    CutseqTable table = read_cutseq_table(input.bytes, ro);
-    // The entries are decoded from the document's own copy of the data.
-    std::shared_ptr<const Bytes> data;
+    CutseqTable table =
+        input.source ? read_cutseq_table(*input.source, ro) : read_cutseq_table(input.bytes, ro);
+    // The entries are decoded from the file read by range, or from the
+    // document's own copy of the data.
+    std::shared_ptr<const ByteSource> data;
     if (table.file.variant == Variant::Tr4) {
-        data = std::make_shared<const Bytes>(std::move(table.inflated));
+        data = memory_source(std::move(table.inflated));
+    } else if (table.file.variant == Variant::Tr5 && input.source) {
+        data = input.source;
     } else if (table.file.variant == Variant::Tr5) {
         budget->charge_bytes(input.bytes.size(), "the copy of the CUTSEQ data it decodes from");
-        data = std::make_shared<const Bytes>(input.bytes);
+        data = memory_source(input.bytes);
     }
     return std::make_unique<CutseqDocument>(std::move(table.file), std::move(data),
                                             std::move(skeleton), so, settings.assumptions(),

@@ -23,9 +23,9 @@ namespace ripkit::tr_cutseq {
 // converting `--item 3` decodes cutscene 3 alone. Thread-safe.
 class CutseqDocument : public Document {
   public:
-    // `data`: what the entries point into (the BIN, or the PAK's inflated
+    // `data`: what the entries point into (the BIN, by range or in memory, or the PAK's inflated
     // data); `budget`: the document's (scene_options.budget points at it).
-    CutseqDocument(CutseqFile table, std::shared_ptr<const Bytes> data,
+    CutseqDocument(CutseqFile table, std::shared_ptr<const ByteSource> data,
                    std::optional<Skeleton> skeleton, SceneOptions scene_options,
                    nlohmann::json assumptions = nlohmann::json::object(),
                    std::optional<LevelBodies> level = std::nullopt,
@@ -66,7 +66,7 @@ class CutseqDocument : public Document {
     void probe_all() const;
 
     CutseqFile table_;  // the entries; a bare block's is decoded
-    std::shared_ptr<const Bytes> data_;
+    std::shared_ptr<const ByteSource> data_;
     std::optional<Skeleton> skeleton_;
     SceneOptions scene_options_;
     nlohmann::json assumptions_;  // Settings::assumptions()

@@ -164,25 +164,27 @@ namespace {
 // The entries and their places; no cutscene is decoded. An entry whose data
 // lies outside the file keeps that error (a usage error - --set entries
 // against the data - ends the open).
-void read_table(ByteSpan file, Variant variant, std::optional<int> set, Budget& budget,
-                CutseqFile& out) {
+// `file`: the file's head (kHeaderLimit bytes or all of it), of `file_size` bytes in all.
+void read_table(ByteSpan file, uint64_t file_size, Variant variant, std::optional<int> set,
+                Budget& budget, CutseqFile& out) {
     ByteReader r(file);
-    const TableScan scan = scan_table(file);
+    const TableScan scan = scan_table(file, file_size);
     if (set) {
         out.entries_set = true;
         out.inferred_entries =
             scan.valid > 0 && scan.later_used == 0 ? table_length(scan, variant) : 0;
         out.table_entries = *set;
     } else {
-        out.table_entries = out.inferred_entries = infer_entries(file, scan, variant, out.warnings);
+        out.table_entries = out.inferred_entries =
+            infer_entries(file, file_size, scan, variant, out.warnings);
     }
     const int entries = out.table_entries;
     const uint64_t table_end = 8 + 8 * static_cast<uint64_t>(entries);
-    if (table_end > file.size())
+    if (table_end > file_size)
         fail_entry(r, 8, ErrorKind::Truncated,
                    "a table of " + std::to_string(entries) + " cutscene entries (" +
                        std::to_string(table_end) + " bytes) inside the " +
-                       std::to_string(file.size()) + "-byte file",
+                       std::to_string(file_size) + "-byte file",
                    out);
     for (int k = 1; k <= entries; ++k) {
         Cutscene c;
@@ -192,14 +194,13 @@ void read_table(ByteSpan file, Variant variant, std::optional<int> set, Budget& 
         if (!entry_unused(c.offset, c.size)) {
             c.empty = false;
             c.error = decode_item(budget, "cutscene " + std::to_string(k), [&] {
-                if (c.offset < table_end || c.offset > file.size() ||
-                    c.size > file.size() - c.offset)
+                if (c.offset < table_end || c.offset > file_size || c.size > file_size - c.offset)
                     fail_entry(r, 8 * static_cast<size_t>(k), ErrorKind::BadIndex,
                                "a cutscene [" + std::to_string(c.offset) + ", +" +
                                    std::to_string(c.size) + ") after the " +
                                    std::to_string(entries) + "-entry table (byte " +
                                    std::to_string(table_end) + ") and inside the " +
-                                   std::to_string(file.size()) + "-byte file",
+                                   std::to_string(file_size) + "-byte file",
                                out);
             });
         }
@@ -220,21 +221,36 @@ Cutscene read_block(ByteSpan input, const Limits& limits, Budget& budget,
 
 }  // namespace
 
+namespace {
+
+void check_entries_option(const ReadOptions& options) {
+    if (options.entries && (*options.entries < 1 || *options.entries > kMaxEntries))
+        fail_no_offset(ErrorKind::Usage, "entries between 1 and 255");
+}
+
+// A TR5 BIN's table from `head` (the file's first kHeaderLimit bytes, or all of it).
+CutseqTable read_tr5_table(ByteSpan head, uint64_t file_size, const ReadOptions& options) {
+    Budget local(options.limits);
+    CutseqTable t;
+    CutseqFile& out = t.file;
+    out.variant = Variant::Tr5;
+    out.file_size = out.decompressed_size = file_size;
+    read_table(head.first(std::min<size_t>(head.size(), kHeaderLimit)), file_size, Variant::Tr5,
+               options.entries, options.budget ? *options.budget : local, out);
+    return t;
+}
+
+}  // namespace
+
 CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
     Budget local(options.limits);
     Budget& budget = options.budget ? *options.budget : local;
+    if (input.empty()) fail(ErrorKind::Truncated, 0, "a CUTSEQ.PAK/BIN file (the file is empty)");
+    check_entries_option(options);
+    if (has_signature(input)) return read_tr5_table(input, input.size(), options);
     CutseqTable t;
     CutseqFile& out = t.file;
     out.file_size = input.size();
-    if (input.empty()) fail(ErrorKind::Truncated, 0, "a CUTSEQ.PAK/BIN file (the file is empty)");
-    if (options.entries && (*options.entries < 1 || *options.entries > kMaxEntries))
-        fail_no_offset(ErrorKind::Usage, "entries between 1 and 255");
-    if (has_signature(input)) {
-        out.variant = Variant::Tr5;
-        out.decompressed_size = input.size();
-        read_table(input, Variant::Tr5, options.entries, budget, out);
-        return t;
-    }
     if (looks_like_pak(input)) {
         out.variant = Variant::Tr4;
         ByteReader r(input);
@@ -245,8 +261,9 @@ CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
         out.decompressed_size = t.inflated.size();
         if (!has_signature(t.inflated))
             fail(ErrorKind::WrongFormat, 0, "decompressed data starting with \"(C) DEL!\"");
-        with_context("decompressed CUTSEQ data",
-                     [&] { read_table(t.inflated, Variant::Tr4, options.entries, budget, out); });
+        with_context("decompressed CUTSEQ data", [&] {
+            read_table(t.inflated, t.inflated.size(), Variant::Tr4, options.entries, budget, out);
+        });
         return t;
     }
     out.variant = Variant::Block;
@@ -256,15 +273,33 @@ CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
     return t;
 }
 
-Cutscene decode_entry(ByteSpan data, const Cutscene& entry, const Limits& limits, Budget& budget,
-                      std::vector<std::string>& warnings) {
+CutseqTable read_cutseq_table(const ByteSource& input, const ReadOptions& options) {
+    Bytes head_bytes;
+    const ByteSpan head = input.read(0, std::min<uint64_t>(input.size(), kHeaderLimit),
+                                     "the CUTSEQ header", head_bytes);
+    if (has_signature(head)) {
+        check_entries_option(options);
+        return read_tr5_table(head, input.size(), options);
+    }
+    Bytes whole;
+    return read_cutseq_table(input.read(0, input.size(), "the CUTSEQ file", whole), options);
+}
+
+Cutscene decode_entry(const ByteSource& data, const Cutscene& entry, const Limits& limits,
+                      Budget& budget, std::vector<std::string>& warnings) {
     if (entry.empty || entry.error) return entry;
     Cutscene c = entry;
     c.error = decode_item(budget, "cutscene " + std::to_string(entry.index), [&] {
-        const ByteReader block = ByteReader(data).sub(entry.offset, entry.size, "cutscene data");
+        // Bytes read from a file are held while their cutscene decodes.
+        const uint64_t read = data.in_memory() ? 0 : entry.size;
+        budget.charge_bytes(read, "the cutscene's bytes read from the file", entry.offset);
+        Bytes scratch;
+        const ByteReader block(data.read(entry.offset, entry.size, "cutscene data", scratch),
+                               entry.offset);
         c = read_cutscene(block, entry.index, limits, budget, warnings);
         c.offset = entry.offset;
         c.size = entry.size;
+        budget.release_bytes(read);
     });
     return c;
 }
@@ -276,12 +311,13 @@ CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
     o.budget = &budget;
     CutseqTable t = read_cutseq_table(input, o);
     if (t.file.variant == Variant::Block) return std::move(t.file);
-    const ByteSpan data = t.file.variant == Variant::Tr4 ? ByteSpan(t.inflated) : input;
+    const std::shared_ptr<const ByteSource> data =
+        view_source(t.file.variant == Variant::Tr4 ? ByteSpan(t.inflated) : input);
     const size_t n = t.file.cutscenes.size();
     for (size_t k = 0; k < n; ++k) {
         Cutscene& c = t.file.cutscenes[k];
         budget.progress(k + 1, n, "cutscene " + std::to_string(c.index));
-        c = decode_entry(data, c, options.limits, budget, t.file.warnings);
+        c = decode_entry(*data, c, options.limits, budget, t.file.warnings);
     }
     if (t.file.variant == Variant::Tr4) budget.release_bytes(t.inflated.size());
     return std::move(t.file);

@@ -7,6 +7,7 @@
 #include "cutseq_table.hpp"
 #include "cutseq_types.hpp"
 #include "ripkit/byte_reader.hpp"
+#include "ripkit/byte_source.hpp"
 #include "ripkit/limits.hpp"
 
 namespace ripkit::tr_cutseq {
@@ -36,13 +37,16 @@ struct CutseqTable {
     Bytes inflated;   // a PAK's inflated data, where its entries point (charged to the budget)
 };
 CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options);
+// The same read by range: a TR5 BIN's table from its head alone (its entries
+// stay in `input`, read when decoded); a PAK or a bare block read whole.
+CutseqTable read_cutseq_table(const ByteSource& input, const ReadOptions& options);
 
 // One entry of a table read from `data` (the file, or the table's inflated
 // bytes) decoded: the entry with its tracks, or with the error of its data
-// (Cutscene::error). An empty or failed entry comes back as it is. Its
-// findings are appended to `warnings`.
-Cutscene decode_entry(ByteSpan data, const Cutscene& entry, const Limits& limits, Budget& budget,
-                      std::vector<std::string>& warnings);
+// (Cutscene::error), a failed read of its bytes included. An empty or failed
+// entry comes back as it is. Its findings are appended to `warnings`.
+Cutscene decode_entry(const ByteSource& data, const Cutscene& entry, const Limits& limits,
+                      Budget& budget, std::vector<std::string>& warnings);
 
 // The table and every cutscene decoded (decode_entry); a cutscene that cannot
 // be decoded keeps its error instead of failing the file.

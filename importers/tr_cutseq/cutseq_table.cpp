@@ -51,11 +51,11 @@ bool entry_points_inside(uint64_t slot, uint32_t offset, uint32_t size, uint64_t
     return offset >= 8 * slot + 8 && offset <= file_size && size <= file_size - offset;
 }
 
-TableScan scan_table(ByteSpan file) {
+TableScan scan_table(ByteSpan file, uint64_t file_size) {
     TableScan s;
     // The table ends where the first cutscene's data begins: every entry with
     // data lowers the bound the later slots must fit under.
-    uint64_t end = std::min<uint64_t>(file.size(), kHeaderLimit);
+    uint64_t end = std::min<uint64_t>({file.size(), file_size, kHeaderLimit});
     int k = 1;
     for (; slot_fits(k, end); ++k) {
         const Slot e = slot_at(file, k);
@@ -63,7 +63,7 @@ TableScan scan_table(ByteSpan file) {
             s.valid = k;
             continue;
         }
-        if (!entry_points_inside(static_cast<uint64_t>(k), e.offset, e.size, file.size())) break;
+        if (!entry_points_inside(static_cast<uint64_t>(k), e.offset, e.size, file_size)) break;
         s.valid = s.last_used = k;
         end = std::min<uint64_t>(end, e.offset);
     }
@@ -77,7 +77,7 @@ TableScan scan_table(ByteSpan file) {
     for (int j = k + 1; slot_fits(j, end); ++j) {
         const Slot e = slot_at(file, j);
         if (!entry_unused(e.offset, e.size) &&
-            entry_points_inside(static_cast<uint64_t>(j), e.offset, e.size, file.size())) {
+            entry_points_inside(static_cast<uint64_t>(j), e.offset, e.size, file_size)) {
             s.later_used = j;
             break;
         }
@@ -91,9 +91,9 @@ int table_length(const TableScan& scan, Variant variant) {
     return std::max(scan.last_used, std::min(scan.valid, game));
 }
 
-int infer_entries(ByteSpan file, const TableScan& scan, Variant variant,
+int infer_entries(ByteSpan file, uint64_t file_size, const TableScan& scan, Variant variant,
                   std::vector<std::string>& warnings) {
-    const std::string file_text = "the " + std::to_string(file.size()) + "-byte file";
+    const std::string file_text = "the " + std::to_string(file_size) + "-byte file";
     if (scan.valid == 0 && scan.stop == 0)
         fail(ErrorKind::Truncated, 8,
              "a table of {offset, size} cutscene entries after \"(C) DEL!\" (" + file_text +

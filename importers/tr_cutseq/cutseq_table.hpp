@@ -40,8 +40,9 @@ bool entry_points_inside(uint64_t slot, uint32_t offset, uint32_t size, uint64_t
 // the signature).
 inline bool entry_unused(uint32_t offset, uint32_t size) { return offset == 0 || size == 0; }
 
+// `head`: the file's first min(file_size, kHeaderLimit) bytes (or more).
 // Never throws.
-TableScan scan_table(ByteSpan file);
+TableScan scan_table(ByteSpan head, uint64_t file_size);
 
 // The table length the scan gives: all its slots when it reached the data.
 // ASSUMPTION(entries): otherwise (padding text, zeros up to byte 2048 or the file's
@@ -54,7 +55,7 @@ int table_length(const TableScan& scan, Variant variant);
 // inside it is damaged. ASSUMPTION(table_padding): the slot that ends the scan is padding
 // unless a later slot before the data holds an entry with data (then it is a
 // damaged entry); padding that does not start as text adds a warning.
-int infer_entries(ByteSpan file, const TableScan& scan, Variant variant,
+int infer_entries(ByteSpan head, uint64_t file_size, const TableScan& scan, Variant variant,
                   std::vector<std::string>& warnings);
 
 }  // namespace ripkit::tr_cutseq

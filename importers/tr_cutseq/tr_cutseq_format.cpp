@@ -34,6 +34,8 @@ class CutseqFormat : public Format {
         return 0;
     }
     const FormatSchema& schema() const override { return tr_cutseq::schema(); }
+    // A TR5 BIN is read by range: its table, then the cutscenes asked for.
+    bool reads_by_range() const override { return true; }
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
         return tr_cutseq::open_cutseq(input, options, Settings(*this, options));
     }

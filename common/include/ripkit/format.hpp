@@ -17,9 +17,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ripkit/byte_reader.hpp"
+#include "ripkit/byte_source.hpp"
 #include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
 
@@ -45,8 +47,15 @@ class DiskFileSource : public FileSource {
 Bytes read_file(const std::string& path, const Limits& limits);
 
 struct Input {
+    Input() = default;
+    // The whole file in memory.
+    Input(std::string p, Bytes b) : path(std::move(p)), bytes(std::move(b)) {}
+
     std::string path;  // as given by the user; used in messages and for siblings
+    // The whole file - or, for a format whose reads_by_range() is true, empty
+    // when `source` is set: then the format reads the ranges it needs.
     Bytes bytes;
+    std::shared_ptr<const ByteSource> source;
 };
 
 // Everything a user can ask for on the command line or through Assimp
@@ -142,6 +151,9 @@ class Format {
     // Its settings, options and assumptions (ripkit/settings.hpp), declared
     // once next to the format.
     virtual const FormatSchema& schema() const = 0;
+    // True when open() can take Input::source instead of the whole file's
+    // bytes (callers then read a head, probe it and pass the file by range).
+    virtual bool reads_by_range() const { return false; }
     // Decodes the input: the container, then the items (decode_item.hpp) -
     // at once, or when first asked for (docs/architecture.md "Decode, then
     // present") - under the budget budget_for(options). Throws ripkit::Error

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
 
@@ -20,6 +21,10 @@
 namespace ripkit {
 
 namespace {
+
+// Probes look at the head of the file; 64 KiB covers every magic we use, and
+// a structural check past it is told the file's size.
+constexpr size_t kProbeHead = 64 * 1024;
 
 // Reads through the host's IOSystem (it may be a virtual file system), with the
 // same size limit as the CLI.
@@ -42,6 +47,42 @@ Bytes read_via_io(const std::string& file, Assimp::IOSystem* io, const Limits& l
         fail_no_offset(ErrorKind::Io, "to read the file");
     return bytes;
 }
+
+// The file by range through the host's IOSystem, for a format that reads by
+// range: the stream stays open while the document lives. Assimp's streams
+// keep a position, so reads are serialised.
+class IoStreamSource final : public ByteSource {
+  public:
+    IoStreamSource(const std::string& file, Assimp::IOSystem* io, const Limits& limits) : io_(io) {
+        if (!io) fail_no_offset(ErrorKind::Io, "an Assimp IOSystem");
+        stream_ = io->Open(file, "rb");
+        if (!stream_) fail_no_offset(ErrorKind::Io, "a readable file");
+        size_ = stream_->FileSize();
+        if (size_ > limits.max_input_bytes) {
+            io_->Close(stream_);
+            fail(ErrorKind::AllocationLimit, 0,
+                 "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes");
+        }
+    }
+    ~IoStreamSource() override { io_->Close(stream_); }
+    IoStreamSource(const IoStreamSource&) = delete;
+    IoStreamSource& operator=(const IoStreamSource&) = delete;
+    uint64_t size() const override { return size_; }
+
+  protected:
+    void fill(uint64_t offset, std::span<uint8_t> out) const override {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (stream_->Seek(static_cast<size_t>(offset), aiOrigin_SET) != aiReturn_SUCCESS ||
+            stream_->Read(out.data(), 1, out.size()) != out.size())
+            fail(ErrorKind::Io, offset, "to read " + std::to_string(out.size()) + " bytes");
+    }
+
+  private:
+    Assimp::IOSystem* io_;
+    Assimp::IOStream* stream_ = nullptr;
+    uint64_t size_ = 0;
+    mutable std::mutex mutex_;
+};
 
 // Companion files (skeletons, names) through the same IOSystem.
 class IoFileSource : public FileSource {
@@ -94,10 +135,8 @@ FormatImporter::FormatImporter(const Format& format, const aiImporterDesc& desc)
 
 bool FormatImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool) const {
     try {
-        // Probes look at the head of the file; 64 KiB covers every magic we
-        // use, and a structural check past it is told the file's size.
         uint64_t size = 0;
-        const Bytes head = read_via_io(file, io, options_.limits, 64 * 1024, &size);
+        const Bytes head = read_via_io(file, io, options_.limits, kProbeHead, &size);
         return format_.probe_head(head, size, file) > 0;
     } catch (const std::exception&) {
         return false;
@@ -137,9 +176,19 @@ void FormatImporter::InternReadFile(const std::string& file, aiScene* out, Assim
         const Settings checked(format_, options_);
         Input input;
         input.path = file;
-        input.bytes = read_via_io(file, io, options_.limits, SIZE_MAX);
-        if (format_.probe(input.bytes, file) <= 0)
-            fail(ErrorKind::WrongFormat, 0, "a " + format_.info().name + " file");
+        if (format_.reads_by_range()) {
+            input.source = std::make_shared<const IoStreamSource>(file, io, options_.limits);
+            Bytes scratch;
+            const uint64_t size = input.source->size();
+            const ByteSpan head =
+                input.source->read(0, std::min<uint64_t>(size, kProbeHead), "the header", scratch);
+            if (format_.probe_head(head, size, file) <= 0)
+                fail(ErrorKind::WrongFormat, 0, "a " + format_.info().name + " file");
+        } else {
+            input.bytes = read_via_io(file, io, options_.limits, SIZE_MAX);
+            if (format_.probe(input.bytes, file) <= 0)
+                fail(ErrorKind::WrongFormat, 0, "a " + format_.info().name + " file");
+        }
         IoFileSource files(io);
         Options opt = options_;
         opt.files = &files;

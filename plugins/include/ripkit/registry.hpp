@@ -47,6 +47,10 @@ const SceneEncoder* find_encoder(const std::string& id);
 
 // The format whose probe scores highest on `data` (0 scores ignored), or null.
 const Format* detect_format(ByteSpan data, const std::string& path);
+// A format that reads by range (Format::reads_by_range) and is certain of the
+// file from its head alone (probe_head 100, a magic): the CLI hands such a
+// format the file by range instead of reading it whole. Null when none is.
+const Format* detect_range_format(ByteSpan head, uint64_t file_size, const std::string& path);
 // By FormatInfo::id ("tr-cutseq") or entry id ("tr_cutseq"); null when unknown.
 const Format* find_format(const std::string& id);
 
