@@ -124,8 +124,9 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
     GltfDoc doc = build_gltf(scene, notes, &budget);
     if (scene.audio && !wav_name.empty()) add_audio_file(doc.json, *scene.audio, wav_name);
     if (f == OutputFormat::Glb) {
-        // The JSON text, then the tree freed before the file is written from
-        // the text and the buffer as they are (no GLB-sized copy of either).
+        // The tree's text, then the tree freed before the file is written
+        // from that text, the streamed text and the buffer as they are (no
+        // GLB-sized copy of any).
         const GlbPieces glb = detail::guard_alloc("the glb writer", [&] {
             GlbPieces p = glb_pieces(doc);
             doc.json = nlohmann::json();
@@ -135,8 +136,7 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
         return;
     }
     if (!doc.json.contains("buffers")) {
-        const std::string text =
-            doc.json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        const std::string text = doc.json_text(2) + "\n";
         st.add(out, text_span(text));
         return;
     }
@@ -148,8 +148,7 @@ void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
                            "' is not an input: refusing to overwrite it (write .glb instead)");
     doc.json["buffers"][0]["uri"] = bin.filename().string();
     st.add(bin, doc.bin);
-    const std::string text =
-        doc.json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    const std::string text = doc.json_text(2) + "\n";
     st.add(out, text_span(text));
 }
 

@@ -86,12 +86,34 @@ nlohmann::json make_sampler(const Channel& ch, GltfDoc& doc, SharedInputs& input
     return {{"input", in_acc}, {"output", out_acc}, {"interpolation", interp_name(ch.interp)}};
 }
 
+// The bytes the animations add to the buffer: every output, and each distinct
+// channel's times once (SharedInputs), so the buffer is allocated once and not
+// grown by doubling - which held up to three times its size at a step.
+size_t animation_bytes(const Scene& scene) {
+    size_t total = 0;
+    std::unordered_multimap<size_t, const std::vector<double>*> seen;
+    for (const Animation& a : scene.animations)
+        for (const Channel& ch : a.channels) {
+            const size_t n = ch.path == AnimPath::Rotation ? 4 : 3;
+            total += ch.values.size() * n * (ch.interp == Interp::CubicSpline ? 3 : 1) * 4;
+            const std::string_view bytes(reinterpret_cast<const char*>(ch.times.data()),
+                                         ch.times.size() * sizeof(double));
+            const size_t hash = std::hash<std::string_view>{}(bytes);
+            const auto [begin, end] = seen.equal_range(hash);
+            bool again = false;
+            for (auto it = begin; it != end && !again; ++it) again = *it->second == ch.times;
+            if (again) continue;
+            seen.emplace(hash, &ch.times);
+            total += ch.times.size() * 4;
+        }
+    return total;
+}
+
 }  // namespace
 
 void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map, GltfDoc& doc) {
     if (scene.animations.empty()) return;
-    nlohmann::json& anims = doc.json["animations"];
-    if (!anims.is_array()) anims = nlohmann::json::array();
+    doc.bin.reserve(doc.bin.size() + 4 + animation_bytes(scene));
     SharedInputs inputs(doc);
     for (const Animation& a : scene.animations) {
         nlohmann::json out = {{"name", a.name},
@@ -118,7 +140,7 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
         extras["duration"] = a.duration;
         extras["frame_rate"] = a.frame_rate;
         out["extras"] = extras;
-        anims.push_back(std::move(out));
+        doc.add_animation(out);
     }
 }
 

@@ -1,11 +1,13 @@
 // Scene shapes beyond the full test scene: no meshes, several meshes on one
 // node, cubic rotations, unlit/alpha materials. Each must validate.
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <set>
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/gltf_doc.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;
@@ -309,4 +311,66 @@ TEST_CASE("channels on the same key times share one input accessor", "[gltf]") {
                                                                                : 4);
         CHECK(acc.value("byteOffset", size_t(0)) + n * 4 <= view["byteLength"].get<size_t>());
     }
+}
+
+// Animations, their accessors and views are streamed as text after the tree's
+// (a mesh's, a skin's): the .glb and the .gltf of one scene hold the same
+// JSON, every index resolving to what it did when the document was a tree.
+TEST_CASE("a glb's streamed animations read as the .gltf's, after the mesh's accessors", "[gltf]") {
+    Scene s = test::make_full_scene();
+    Animation extra;
+    extra.name = "extra";
+    extra.duration = 1.0;
+    Channel c;
+    c.node = 0;
+    c.path = AnimPath::Scale;
+    c.times = {0.0, 0.25, 1.0};
+    c.values = {glm::vec4(1), glm::vec4(2), glm::vec4(3)};
+    extra.channels.push_back(c);
+    s.animations.push_back(extra);
+    const fs::path dir = test::fresh_temp_dir("shapes_streamed");
+    export_scene(s, dir / "s.glb", ExportOptions{});
+    // Its own folder: both write s.wav beside them.
+    const fs::path text_dir = test::fresh_temp_dir("shapes_streamed_text");
+    ExportOptions text;
+    text.format = OutputFormat::Gltf;
+    export_scene(s, text_dir / "s.gltf", text);
+    for (const fs::path& f : {dir / "s.glb", text_dir / "s.gltf"}) {
+        const json report = test::validate_gltf(f);
+        INFO(f << report.dump(1));
+        CHECK(report["numErrors"] == 0);
+    }
+    const test::Glb g = test::read_glb(dir / "s.glb");
+    std::ifstream in(text_dir / "s.gltf");
+    json j = json::parse(in);
+    j["buffers"][0].erase("uri");
+    CHECK(j == g.json);
+    // The mesh's accessors come first; the last animation's scale keys read back.
+    const json& anim = g.json["animations"].back();
+    CHECK(anim["name"] == "extra");
+    const int out = anim["samplers"][0]["output"].get<int>();
+    CHECK(size_t(out) == g.json["accessors"].size() - 1);
+    CHECK(test::accessor_floats(g, out) == std::vector<float>{1, 1, 1, 2, 2, 2, 3, 3, 3});
+    const int input = anim["samplers"][0]["input"].get<int>();
+    CHECK(test::accessor_floats(g, input) == std::vector<float>{0.0f, 0.25f, 1.0f});
+    CHECK(g.json["accessors"][size_t(input)]["max"][0] == 1.0);
+}
+
+TEST_CASE("a glTF document refuses a tree accessor after a streamed one", "[gltf]") {
+    GltfDoc doc;
+    doc.json = {{"asset", {{"version", "2.0"}}}};
+    CHECK(doc.add_float_accessor({1, 2, 3}, "VEC3", 1, false) == 0);
+    doc.begin_shared_view();
+    CHECK(doc.add_float_accessor({0.5f}, "SCALAR", 1, true) == 1);
+    CHECK(doc.view_count() == 2);
+    doc.end_shared_view();
+    CHECK(doc.accessor_count() == 2);
+    CHECK_THROWS_AS(doc.add_float_accessor({1, 2, 3}, "VEC3", 1, false), Error);
+    const json j = json::parse(doc.json_text());
+    REQUIRE(j["accessors"].size() == 2);
+    CHECK(j["accessors"][1]["bufferView"] == 1);
+    CHECK(j["accessors"][1]["min"][0] == 0.5);
+    CHECK(j["bufferViews"][1]["byteOffset"] == 12);
+    CHECK(j["bufferViews"][1]["byteLength"] == 4);
+    CHECK(json::parse(doc.json_text(2)) == j);
 }
