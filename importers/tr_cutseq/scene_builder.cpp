@@ -208,6 +208,7 @@ void add_meshes(Build& b, const Actor& act, int actor_node, const std::string& n
                                [&] { return walk_bones(*bones, act.meshes, b.opt.limits); });
     b.s.nodes[actor_node].extras["skeleton"] = bones != nullptr;
     std::vector<int> mesh_nodes;
+    std::vector<Channel> rotations;
     for (int j = 0; j < act.meshes; ++j) {
         const int parent = j == 0 ? actor_node : mesh_nodes[static_cast<size_t>(parents[j])];
         const int mn = b.s.add_node(name + "_mesh" + std::to_string(j), parent);
@@ -218,12 +219,18 @@ void add_meshes(Build& b, const Actor& act, int actor_node, const std::string& n
             b.s.nodes[mn].translation = b.sp.point(bone.offset[0], bone.offset[1], bone.offset[2]);
             b.s.nodes[mn].extras["bone_flags"] = bone.flags;
         }
-        Channel r = b.channel(mn, AnimPath::Rotation);
-        for (int f : b.tl.frame) {
-            const int16_t* v =
-                &act.tracks.values[(static_cast<size_t>(f) * act.tracks.nodes + j + 1) * 3];
-            r.values.push_back(xyzw(b.sp.rotation(joint_rotation(v[0], v[1], v[2]))));
+        rotations.push_back(b.channel(mn, AnimPath::Rotation));
+    }
+    // Frame by frame: a frame's meshes are one row of the decoded values.
+    for (int f : b.tl.frame) {
+        const int16_t* row = &act.tracks.values[static_cast<size_t>(f) * act.tracks.nodes * 3];
+        for (int j = 0; j < act.meshes; ++j) {
+            const int16_t* v = row + (static_cast<size_t>(j) + 1) * 3;
+            rotations[size_t(j)].values.push_back(
+                xyzw(b.sp.rotation(joint_rotation(v[0], v[1], v[2]))));
         }
+    }
+    for (Channel& r : rotations) {
         kit::keep_hemisphere(r.values);
         b.add(std::move(r));
     }
