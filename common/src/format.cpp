@@ -1,7 +1,6 @@
 #include "ripkit/format.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <utility>
 
 #include "ripkit/error.hpp"
@@ -9,19 +8,7 @@
 namespace ripkit {
 
 Bytes read_file(const std::string& path, const Limits& limits) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec) fail_no_offset(ErrorKind::Io, "a readable file (" + ec.message() + ")");
-    if (size > limits.max_input_bytes)
-        fail(ErrorKind::AllocationLimit, 0,
-             "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes, got " +
-                 std::to_string(size));
-    std::ifstream in(path, std::ios::binary);
-    if (!in) fail_no_offset(ErrorKind::Io, "a readable file");
-    Bytes bytes(static_cast<size_t>(size));
-    if (size && !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size)))
-        fail_no_offset(ErrorKind::Io, "to read " + std::to_string(size) + " bytes");
-    return bytes;
+    return file_source(path, limits)->read_all();
 }
 
 std::optional<Bytes> DiskFileSource::read(const std::string& path, const Limits& limits) const {
