@@ -34,37 +34,26 @@ Bytes ByteSource::read_all() const {
 
 namespace {
 
+// Bytes in memory: its own, or a view of the caller's.
 class MemorySource final : public ByteSource {
   public:
-    explicit MemorySource(Bytes bytes) : bytes_(std::move(bytes)) {}
-    uint64_t size() const override { return bytes_.size(); }
+    explicit MemorySource(ByteSpan view) : view_(view) {}
+    explicit MemorySource(Bytes owned) : owned_(std::move(owned)), view_(owned_) {}
+    MemorySource(const MemorySource&) = delete;  // view_ may point into owned_
+    MemorySource& operator=(const MemorySource&) = delete;
+    uint64_t size() const override { return view_.size(); }
 
   protected:
     // A non-null pointer even for an empty file, so read() never fills.
     const uint8_t* memory() const override {
         static const uint8_t kNone = 0;
-        return bytes_.empty() ? &kNone : bytes_.data();
+        return view_.empty() ? &kNone : view_.data();
     }
     void fill(uint64_t, std::span<uint8_t>) const override {}
 
   private:
-    Bytes bytes_;
-};
-
-class ViewSource final : public ByteSource {
-  public:
-    explicit ViewSource(ByteSpan bytes) : bytes_(bytes) {}
-    uint64_t size() const override { return bytes_.size(); }
-
-  protected:
-    const uint8_t* memory() const override {
-        static const uint8_t kNone = 0;
-        return bytes_.empty() ? &kNone : bytes_.data();
-    }
-    void fill(uint64_t, std::span<uint8_t>) const override {}
-
-  private:
-    ByteSpan bytes_;
+    Bytes owned_;
+    ByteSpan view_;
 };
 
 class FileSource final : public ByteSource {
@@ -105,7 +94,7 @@ std::shared_ptr<const ByteSource> memory_source(Bytes bytes) {
 }
 
 std::shared_ptr<const ByteSource> view_source(ByteSpan bytes) {
-    return std::make_shared<const ViewSource>(bytes);
+    return std::make_shared<const MemorySource>(bytes);
 }
 
 std::shared_ptr<const ByteSource> file_source(const std::string& path, const Limits& limits) {
