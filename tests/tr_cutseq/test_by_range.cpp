@@ -18,6 +18,7 @@
 #include "cutseq_document.hpp"
 #include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
+#include "memory_io.hpp"
 #include "ripkit/byte_source.hpp"
 #include "ripkit/error.hpp"
 #include "samples.hpp"
@@ -203,55 +204,6 @@ TEST_CASE("tr_cutseq: a BIN on disk reads by range as in memory; a shrunk file i
     CHECK(doc->dump(1) == ref->dump(1));
 }
 
-namespace {
-
-// A host's virtual file system that counts the bytes importers read.
-class CountingStream : public Assimp::IOStream {
-  public:
-    CountingStream(const Bytes& b, uint64_t& read) : bytes_(b), read_(read) {}
-    size_t Read(void* out, size_t size, size_t count) override {
-        if (size == 0) return 0;
-        const size_t n = std::min(count, (bytes_.size() - pos_) / size);
-        std::memcpy(out, bytes_.data() + pos_, n * size);
-        pos_ += n * size;
-        read_ += n * size;
-        return n;
-    }
-    size_t Write(const void*, size_t, size_t) override { return 0; }
-    aiReturn Seek(size_t offset, aiOrigin origin) override {
-        const size_t base = origin == aiOrigin_SET   ? 0
-                            : origin == aiOrigin_CUR ? pos_
-                                                     : bytes_.size();
-        if (base + offset > bytes_.size()) return aiReturn_FAILURE;
-        pos_ = base + offset;
-        return aiReturn_SUCCESS;
-    }
-    size_t Tell() const override { return pos_; }
-    size_t FileSize() const override { return bytes_.size(); }
-    void Flush() override {}
-
-  private:
-    const Bytes& bytes_;
-    uint64_t& read_;
-    size_t pos_ = 0;
-};
-
-class CountingIO : public Assimp::IOSystem {
-  public:
-    std::map<std::string, Bytes> files;
-    uint64_t read = 0;
-    bool Exists(const char* path) const override { return files.count(path) != 0; }
-    char getOsSeparator() const override { return '/'; }
-    Assimp::IOStream* Open(const char* path, const char* mode) override {
-        auto it = files.find(path);
-        if (it == files.end() || mode[0] != 'r') return nullptr;
-        return new CountingStream(it->second, read);
-    }
-    void Close(Assimp::IOStream* s) override { delete s; }
-};
-
-}  // namespace
-
 TEST_CASE("tr_cutseq through Assimp reads a BIN's table and the one cutscene it imports") {
     std::vector<Cutscene> list;
     for (int k = 1; k <= 8; ++k) {
@@ -265,7 +217,7 @@ TEST_CASE("tr_cutseq through Assimp reads a BIN's table and the one cutscene it 
     const Bytes bin = write_bin(list);
     const Range three = entry(bin, 3);
     REQUIRE(three.length > 128 * 1024);
-    auto* io = new CountingIO;  // owned by the importer
+    auto* io = new test::MemoryIO;  // owned by the importer
     io->files["v/CUTSEQ.BIN"] = bin;
     Assimp::Importer importer;
     importer.SetIOHandler(io);

@@ -19,6 +19,7 @@
 #include "cutseq_document.hpp"
 #include "cutseq_writer.hpp"
 #include "hand_math.hpp"
+#include "memory_io.hpp"
 #include "ripkit/export.hpp"
 #include "samples.hpp"
 #include "testkit/demo_level.hpp"
@@ -424,46 +425,7 @@ TEST_CASE("tr_cutseq --level glb: posed vertices by hand at several frames; vali
 namespace {
 
 // Files only the Importer's IOSystem knows: the level can come from nowhere else.
-class MemoryStream : public Assimp::IOStream {
-  public:
-    explicit MemoryStream(const Bytes& b) : bytes_(b) {}
-    size_t Read(void* out, size_t size, size_t count) override {
-        if (size == 0) return 0;
-        const size_t n = std::min(count, (bytes_.size() - pos_) / size);
-        std::memcpy(out, bytes_.data() + pos_, n * size);
-        pos_ += n * size;
-        return n;
-    }
-    size_t Write(const void*, size_t, size_t) override { return 0; }
-    aiReturn Seek(size_t offset, aiOrigin origin) override {
-        const size_t base = origin == aiOrigin_SET   ? 0
-                            : origin == aiOrigin_CUR ? pos_
-                                                     : bytes_.size();
-        if (base + offset > bytes_.size()) return aiReturn_FAILURE;
-        pos_ = base + offset;
-        return aiReturn_SUCCESS;
-    }
-    size_t Tell() const override { return pos_; }
-    size_t FileSize() const override { return bytes_.size(); }
-    void Flush() override {}
-
-  private:
-    const Bytes& bytes_;
-    size_t pos_ = 0;
-};
-
-class MemoryIO : public Assimp::IOSystem {
-  public:
-    std::map<std::string, Bytes> files;
-    bool Exists(const char* path) const override { return files.count(path) != 0; }
-    char getOsSeparator() const override { return '/'; }
-    Assimp::IOStream* Open(const char* path, const char* mode) override {
-        auto it = files.find(path);
-        if (it == files.end() || mode[0] != 'r') return nullptr;
-        return new MemoryStream(it->second);
-    }
-    void Close(Assimp::IOStream* s) override { delete s; }
-};
+using test::MemoryIO;
 
 }  // namespace
 
