@@ -125,7 +125,7 @@ void write_stack(const Scene& s, size_t index, Doc& doc, const Models& m, const 
     p_ktime(p70, "LocalStop", ktime(a.duration));
     p_ktime(p70, "ReferenceStart", 0);
     p_ktime(p70, "ReferenceStop", ktime(a.duration));
-    nlohmann::json extras = a.extras.is_object() ? a.extras : nlohmann::json::object();
+    nlohmann::json extras = a.extras.is_object() ? a.extras.tree() : nlohmann::json::object();
     extras["duration"] = a.duration;
     extras["frame_rate"] = a.frame_rate;
     p_user_extras(p70, extras, {"LocalStart", "LocalStop", "ReferenceStart", "ReferenceStop"});

@@ -175,8 +175,10 @@ bool engine_track(const nlohmann::json& ex) {
 std::map<std::string, int> track_components(const Scene& scene) {
     std::map<std::string, int> out;
     for (const Animation& a : scene.animations) {
-        const auto tracks = a.extras.find("tracks");
-        if (tracks == a.extras.end() || !tracks->is_array()) continue;
+        if (!a.extras.is_object()) continue;
+        const nlohmann::json ex = a.extras.tree();
+        const auto tracks = ex.find("tracks");
+        if (tracks == ex.end() || !tracks->is_array()) continue;
         for (const nlohmann::json& t : *tracks)
             if (t.is_object() && t.contains("node") && t["node"].is_string() &&
                 t.contains("components") && t["components"].is_number_integer())

@@ -136,7 +136,7 @@ void write_gltf_animations(const Scene& scene, const std::vector<int>& node_map,
                  {"target", {{"node", target}, {"path", anim_path_name(ch.path)}}}});
         }
         doc.end_shared_view();
-        nlohmann::json extras = a.extras.is_object() ? a.extras : nlohmann::json::object();
+        nlohmann::json extras = a.extras.is_object() ? a.extras.tree() : nlohmann::json::object();
         extras["duration"] = a.duration;
         extras["frame_rate"] = a.frame_rate;
         out["extras"] = extras;

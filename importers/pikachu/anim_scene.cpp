@@ -400,14 +400,15 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
     nlohmann::json unbound = nlohmann::json::array();
     for (const auto& [type, t] : by_type)
         if (!bound.count(type)) unbound.push_back(type);
-    a.extras = {{"bank", bank.index},
-                {"duration", bank.duration},
-                {"quantum", quantum},
-                {"tracks", bank.tracks.size()},
-                {"unbound_track_types", unbound},
-                {"mapping6", mapping.describe(mapping.track6)},
-                {"mapping3", mapping.describe(mapping.track3)}};
-    if (!duplicates.empty()) a.extras["duplicate_track_types"] = duplicates;
+    nlohmann::json extras = {{"bank", bank.index},
+                             {"duration", bank.duration},
+                             {"quantum", quantum},
+                             {"tracks", bank.tracks.size()},
+                             {"unbound_track_types", unbound},
+                             {"mapping6", mapping.describe(mapping.track6)},
+                             {"mapping3", mapping.describe(mapping.track3)}};
+    if (!duplicates.empty()) extras["duplicate_track_types"] = duplicates;
+    a.extras = extras;
     return a;
 }
 

@@ -162,8 +162,8 @@ std::optional<HelperTrack> helper_track(const Node& n, const NameMap* names) {
 }
 
 // The layout the scene was decoded with, else the base's (the scene lost its extras).
-nlohmann::json layout_of(const ripkit::Animation* anim, const FromSceneOptions& o) {
-    const nlohmann::json& stored = member(anim->extras, "animation_z");
+nlohmann::json layout_of(const nlohmann::json& extras, const FromSceneOptions& o) {
+    const nlohmann::json& stored = member(extras, "animation_z");
     if (stored.is_object() || !o.base) return stored;
     return layout_json(*o.base);
 }
@@ -182,6 +182,7 @@ struct Builder {
     const Scene& s;
     const ripkit::Animation* src;
     const FromSceneOptions& o;
+    const nlohmann::json src_extras;  // the animation's, parsed once
     const nlohmann::json meta;
     SceneSampler sampler;
     Animation a;
@@ -189,7 +190,12 @@ struct Builder {
     std::vector<std::string> missing, ignored;
 
     Builder(const Scene& scene, const ripkit::Animation* anim, const FromSceneOptions& opt)
-        : s(scene), src(anim), o(opt), meta(layout_of(anim, opt)), sampler(scene, anim) {
+        : s(scene),
+          src(anim),
+          o(opt),
+          src_extras(anim->extras.tree()),
+          meta(layout_of(src_extras, opt)),
+          sampler(scene, anim) {
         a.rot.cls = KfClass::Rot;
         a.bezier_rot.cls = KfClass::BezierRot;
         a.messages.cls = KfClass::Message;
@@ -281,7 +287,7 @@ struct Builder {
     }
 
     const nlohmann::json* messages_of(uint32_t crc) const {
-        for (const nlohmann::json& e : member(src->extras, "messages"))
+        for (const nlohmann::json& e : member(src_extras, "messages"))
             if (int_or(e, "bone_crc", -1) == int64_t(crc) && member(e, "node").is_string() &&
                 s.find_node(member(e, "node").get<std::string>()) >= 0)
                 return &e;
@@ -332,7 +338,7 @@ struct Builder {
     // The base's message keys for bone `crc` when the scene lost the extras
     // that carry them (Blender, FBX): a DCC cannot edit them anyway.
     const Modifier* base_messages(uint32_t crc) const {
-        if (!o.base || member(src->extras, "messages").is_array()) return nullptr;
+        if (!o.base || member(src_extras, "messages").is_array()) return nullptr;
         for (const Modifier& bm : o.base->nodes)
             if (bm.name == crc && bm.slices.size() > kSliceMessage &&
                 bm.slices[kSliceMessage].count)
@@ -531,7 +537,7 @@ SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o,
         warnings.push_back(
             "ignored " + std::to_string(b.ignored.size()) +
             " animated nodes an Animation_Z has no place for: " + name_list(b.ignored));
-    const nlohmann::json& ex = anim->extras;
+    const nlohmann::json& ex = b.src_extras;
     b.a.duration = member(ex, "stored_duration").is_number()
                        ? member(ex, "stored_duration").get<float>()
                        : float(std::max(0.0, anim->duration - o.start));

@@ -142,9 +142,9 @@ TEST_CASE(
     const Animation& a = anim(s, "bank_5");
     CHECK(a.duration == 3.0);
     CHECK(a.frame_rate == 30.0);
-    CHECK(a.extras["bank"] == 5);
-    CHECK(a.extras["unbound_track_types"] == nlohmann::json::array({40}));
-    CHECK(a.extras["quantum"] == 0.25);
+    CHECK(a.extras.tree()["bank"] == 5);
+    CHECK(a.extras.tree()["unbound_track_types"] == nlohmann::json::array({40}));
+    CHECK(a.extras.tree()["quantum"] == 0.25);
     // node1 and node2 (type 7) share track 0; node0 (type 1) takes track 1.
     const Channel* r1 = channel(s, a, "node1_t7", AnimPath::Rotation);
     const Channel* r2 = channel(s, a, "node2_t7", AnimPath::Rotation);
@@ -305,7 +305,7 @@ TEST_CASE("--set anim_track6 remaps scalars; undriven components keep the base p
     REQUIRE(tr);
     CHECK(tr->interp == Interp::Linear);
     CHECK(tr->values[0].x == Approx(pktest::kTiltB));
-    CHECK(a.extras["mapping6"] == "rx,tx,ty,tz,sx,sy");
+    CHECK(a.extras.tree()["mapping6"] == "rx,tx,ty,tz,sx,sy");
 
     CHECK_THROWS_AS(pktest::open_rom(anim_rom(), with({{"anim_track6", "rx,rx,ry,rz,tx,ty"}})),
                     Error);

@@ -247,9 +247,10 @@ TEST_CASE("skeleton + two animations: one armature, names file, reset flags, tra
         const Channel* msg = channel(s, "ROOT messages", AnimPath::Translation, 0);
         REQUIRE(msg);
         CHECK(msg->interp == Interp::Step);
-        CHECK(s.animations[0].extras["loop"]["start"] == 0.0);
-        CHECK(s.animations[0].extras["loop"]["end"] == 2.0);
-        CHECK(s.animations[0].extras["messages"][0]["keys"][1]["messages"][1]["class"] == 36);
+        CHECK(s.animations[0].extras.tree()["loop"]["start"] == 0.0);
+        CHECK(s.animations[0].extras.tree()["loop"]["end"] == 2.0);
+        CHECK(s.animations[0].extras.tree()["messages"][0]["keys"][1]["messages"][1]["class"] ==
+              36);
         // The morph weight is cubic: CUBICSPLINE on its helper node.
         CHECK(channel(s, "morph SMILE weight", AnimPath::Translation, 0)->interp ==
               Interp::CubicSpline);

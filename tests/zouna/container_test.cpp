@@ -121,7 +121,7 @@ TEST_CASE("BigFile: list by class and name (.NPC sibling), --item picks one") {
     const Scene m = doc->scene(asobo_crc32("MAT_ANIM_SAMPLE"));
     validate_scene(m);
     REQUIRE(m.animations.size() == 1);
-    CHECK(m.animations[0].extras["bitmaps"][1]["name"] == "TEX_B");
+    CHECK(m.animations[0].extras.tree()["bitmaps"][1]["name"] == "TEX_B");
     // Metadata contract: the sample's 1 s at the assumed 30 fps = frames 0..30.
     CHECK(m.extras["frame_rate"] == 30.0);
     CHECK(m.extras["frame_count"] == 31);

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "ripkit/byte_reader.hpp"
+#include "ripkit/json_text.hpp"
 
 namespace ripkit {
 
@@ -66,7 +67,9 @@ struct Animation {
     std::vector<Channel> channels;
     double duration = 0.0;     // seconds; >= every key time
     double frame_rate = 30.0;  // the rate the game plays it at (for DCC frame ranges)
-    nlohmann::json extras = nlohmann::json::object();
+    // Held as text: thousands of animations' extras as trees were most of a
+    // scene's memory (json_text.hpp); read them with extras.tree().
+    JsonText extras;
 };
 
 struct Camera {
