@@ -19,6 +19,37 @@ NodeHeader read_header(ByteReader& r) {
 
 }  // namespace
 
+void TrackDecoder::running(int16_t* v, size_t rows, int16_t start, bool mask) {
+    if (rows == 0) return;
+    int16_t run = start;
+    const auto store = [mask](int16_t r) { return mask ? static_cast<int16_t>(r & 1023) : r; };
+    v[0] = store(run);
+    size_t f = 1;
+    while (f < rows && !spent_) {
+        if (type_ == 0 && !command()) break;
+        if (type_ == 2) {
+            // A count of 0 is 65536 repeats (the engine's 16-bit counter wraps).
+            const size_t k = std::min(rows - f, counter_ ? size_t(counter_) : size_t(65536));
+            for (size_t i = 0; i < k; ++i) v[f++] = store(run = static_cast<int16_t>(run + data_));
+            counter_ = static_cast<uint16_t>(counter_ - k);
+            if (counter_ == 0) type_ = 0;
+            continue;
+        }
+        const size_t k = std::min(rows - f, size_t(counter_));
+        const size_t take = std::min(k, off_ < length_ ? size_t(length_ - off_) : size_t(0));
+        for (size_t i = 0; i < take; ++i)
+            v[f++] = store(run = static_cast<int16_t>(run + read_word(track_, bits_, off_ + i)));
+        off_ += static_cast<uint32_t>(take);
+        counter_ = static_cast<uint16_t>(counter_ - take);
+        if (take < k) {
+            hold();
+            break;
+        }
+        if (counter_ == 0) type_ = 0;
+    }
+    for (; f < rows; ++f) v[f] = store(run);
+}
+
 DecodedBlock decode_node_block(const ByteReader& data, size_t at, int nodes, int frames,
                                BlockKind kind, const Limits& limits) {
     DecodedBlock out;
@@ -66,13 +97,8 @@ DecodedBlock decode_node_block(const ByteReader& data, size_t at, int nodes, int
         for (size_t t = g0; t < g1; ++t) {
             const size_t n = t / 3, a = t % 3;
             const bool masked = kind == BlockKind::Actor && n > 0;
-            TrackDecoder& d = decoders[t];
-            int16_t* v = columns.data() + (t - g0) * rows;
-            int16_t run = out.headers[n].key[a];
-            for (size_t f = 0; f < rows; ++f) {
-                if (f > 0) run = static_cast<int16_t>(run + d.next());
-                v[f] = masked ? static_cast<int16_t>(run & 1023) : run;
-            }
+            decoders[t].running(columns.data() + (t - g0) * rows, rows, out.headers[n].key[a],
+                                masked);
         }
         int16_t* row = out.tracks.values.data() + g0;
         for (size_t f = 0; f < rows; ++f, row += stride)

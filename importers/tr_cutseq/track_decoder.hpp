@@ -34,11 +34,18 @@ class TrackDecoder {
 
     // The next frame's delta (0 once the track is spent).
     int32_t next();
+    // Running values for `rows` frames: v[0] = start, v[f] = v[f-1] + next(),
+    // each stored masked to 10 bits when `mask` (the sum itself is not). A run
+    // at a time: the values of next() per frame without its branches per value.
+    void running(int16_t* v, size_t rows, int16_t start, bool mask);
     bool spent() const { return spent_; }
     // A repeat command with count 0 was met (the engine wraps it to 65535).
     bool saw_zero_repeat() const { return zero_repeat_; }
 
   private:
+    // Reads the command at the cursor into type_/counter_/data_; false (and
+    // spent) when its words are past the length.
+    bool command();
     // Word `i`, or nullopt-like false when i is past the declared length.
     bool word(uint32_t i, int32_t& out) const;
     // ASSUMPTION(spent_track): a track whose declared words are spent holds its
@@ -47,6 +54,10 @@ class TrackDecoder {
         spent_ = true;
         type_ = 0;
         return 0;
+    }
+    bool spend() {
+        hold();
+        return false;
     }
 
     const uint8_t* track_;
@@ -67,32 +78,35 @@ inline bool TrackDecoder::word(uint32_t i, int32_t& out) const {
     return true;
 }
 
+inline bool TrackDecoder::command() {
+    int32_t w;
+    if (!word(off_, w)) return spend();
+    if (w & 0x20) {
+        type_ = 1;
+        counter_ = (w & 0xF) ? static_cast<uint16_t>(w & 0xF) : 16;
+        off_ += 1;
+    } else if (w & 0x10) {
+        int32_t low, data;
+        if (!word(off_ + 1, low) || !word(off_ + 2, data)) return spend();
+        type_ = 2;
+        counter_ = static_cast<uint16_t>(((w & 7) << 5) | (low & 0x1F));
+        data_ = data;
+        off_ += 3;
+    } else {
+        int32_t data;
+        if (!word(off_ + 1, data)) return spend();
+        type_ = 2;
+        counter_ = static_cast<uint16_t>(w & 7);
+        data_ = data;
+        off_ += 2;
+    }
+    if (type_ == 2 && counter_ == 0) zero_repeat_ = true;
+    return true;
+}
+
 inline int32_t TrackDecoder::next() {
     if (spent_) return 0;
-    if (type_ == 0) {
-        int32_t w;
-        if (!word(off_, w)) return hold();
-        if (w & 0x20) {
-            type_ = 1;
-            counter_ = (w & 0xF) ? static_cast<uint16_t>(w & 0xF) : 16;
-            off_ += 1;
-        } else if (w & 0x10) {
-            int32_t low, data;
-            if (!word(off_ + 1, low) || !word(off_ + 2, data)) return hold();
-            type_ = 2;
-            counter_ = static_cast<uint16_t>(((w & 7) << 5) | (low & 0x1F));
-            data_ = data;
-            off_ += 3;
-        } else {
-            int32_t data;
-            if (!word(off_ + 1, data)) return hold();
-            type_ = 2;
-            counter_ = static_cast<uint16_t>(w & 7);
-            data_ = data;
-            off_ += 2;
-        }
-        if (type_ == 2 && counter_ == 0) zero_repeat_ = true;
-    }
+    if (type_ == 0 && !command()) return 0;
     if (type_ == 2) {
         // ASSUMPTION(zero_repeat): a zero repeat count behaves as in the engine (16-bit
         // counter wraps to 65535), so the value repeats for the rest of the scene.

@@ -12,12 +12,25 @@ using namespace ripkit::tr_cutseq;
 
 namespace {
 
-// Deltas the decoder yields for one track over `frames` calls.
+// The deltas of running values from TrackDecoder::running (frame 0 the start).
+std::vector<int32_t> running_deltas(const hand::Bytes& bytes, unsigned bits, size_t words,
+                                    int frames) {
+    TrackDecoder d(bytes.data(), bits, static_cast<uint16_t>(words));
+    std::vector<int16_t> v(size_t(frames) + 1);
+    d.running(v.data(), v.size(), 0, false);
+    std::vector<int32_t> out;
+    for (size_t i = 1; i < v.size(); ++i) out.push_back(int16_t(v[i] - v[i - 1]));
+    return out;
+}
+
+// Deltas the decoder yields for one track over `frames` calls; the bulk
+// decoder the reader uses must give the same.
 std::vector<int32_t> deltas(const hand::Track& t, int frames) {
     const hand::Bytes bytes = hand::pack(t.words, t.bits);
     TrackDecoder d(bytes.data(), t.bits, static_cast<uint16_t>(t.words.size()));
     std::vector<int32_t> out;
     for (int i = 0; i < frames; ++i) out.push_back(d.next());
+    CHECK(running_deltas(bytes, t.bits, t.words.size(), frames) == out);
     return out;
 }
 
@@ -96,6 +109,57 @@ TEST_CASE("tr_cutseq zero repeat count wraps like the engine") {
     TrackDecoder d(bytes.data(), 6, 2);
     for (int i = 0; i < 100; ++i) CHECK(d.next() == 3);
     CHECK(d.saw_zero_repeat());
+}
+
+TEST_CASE("tr_cutseq running values in bulk equal the per-frame decoder, masked or not") {
+    // Random command streams (every form, counts 0..15 and long, cut anywhere),
+    // decoded both ways over more frames than the words last.
+    uint32_t seed = 12345;
+    const auto rnd = [&seed](uint32_t n) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 16) % n;
+    };
+    for (int trial = 0; trial < 300; ++trial) {
+        const unsigned bits = 6 + rnd(10);
+        const int32_t top = 1 << (bits - 1);
+        hand::Track t{bits, {}};
+        while (t.words.size() < 40) {
+            switch (rnd(3)) {
+                case 0: {  // literal run of 1..16 words
+                    const uint32_t n = rnd(16);
+                    t.words.push_back(0x20 | int32_t(n));
+                    for (uint32_t i = 0; i < (n ? n : 16); ++i)
+                        t.words.push_back(int32_t(rnd(2 * top)) - top);
+                    break;
+                }
+                case 1:  // short repeat, count 0..7 (0 wraps)
+                    t.words.push_back(int32_t(rnd(8)));
+                    t.words.push_back(int32_t(rnd(2 * top)) - top);
+                    break;
+                default:  // long repeat
+                    t.words.push_back(0x10 | int32_t(rnd(8)));
+                    t.words.push_back(int32_t(rnd(32)));
+                    t.words.push_back(int32_t(rnd(2 * top)) - top);
+            }
+        }
+        t.words.resize(rnd(40) + 1);  // cut anywhere, mid-command too
+        const hand::Bytes bytes = hand::pack(t.words, t.bits);
+        const int frames = 1 + int(rnd(3)) * 40000;  // past a zero repeat's 65536 in some
+        for (bool mask : {false, true}) {
+            TrackDecoder one(bytes.data(), bits, uint16_t(t.words.size()));
+            TrackDecoder bulk(bytes.data(), bits, uint16_t(t.words.size()));
+            const int16_t start = int16_t(int(rnd(2000)) - 1000);
+            std::vector<int16_t> want(size_t(frames) + 1), got(want.size());
+            int16_t run = start;
+            for (size_t f = 0; f < want.size(); ++f) {
+                if (f > 0) run = int16_t(run + one.next());
+                want[f] = mask ? int16_t(run & 1023) : run;
+            }
+            bulk.running(got.data(), got.size(), start, mask);
+            REQUIRE(got == want);
+            CHECK(bulk.saw_zero_repeat() == one.saw_zero_repeat());
+        }
+    }
 }
 
 TEST_CASE("tr_cutseq node block: 14-byte headers, running s16 values, rotation mask") {
