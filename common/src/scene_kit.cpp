@@ -1,5 +1,8 @@
 #include "ripkit/scene_kit.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace ripkit::kit {
 
 void keep_hemisphere(std::vector<glm::vec4>& quats) {
@@ -47,20 +50,39 @@ void switch_textures(Material& material, const std::vector<int>& textures, size_
     material.switch_track_node = track_node;
 }
 
+void StepKeys::put(Keys& keys, size_t record, const glm::vec4& v) {
+    if (keys.empty() || keys.back().first < record) {
+        keys.emplace_back(record, v);
+        return;
+    }
+    const auto it = std::lower_bound(keys.begin(), keys.end(), record,
+                                     [](const auto& k, size_t r) { return k.first < r; });
+    if (it->first == record)
+        it->second = v;
+    else
+        keys.insert(it, {record, v});
+}
+
+StepKeys::NodeKeys& StepKeys::at(int node) {
+    if (node < 0 || size_t(node) >= s_.nodes.size())
+        throw std::out_of_range("StepKeys: node " + std::to_string(node) + " is not in the scene");
+    if (size_t(node) >= keys_.size()) keys_.resize(size_t(node) + 1);
+    return keys_[size_t(node)];
+}
+
 Animation StepKeys::finish(const std::string& name, size_t records) {
     Animation a;
     a.name = name;
     a.frame_rate = rate_;
-    for (auto& [node, k] : keys_) {
-        add_channel(a, node, AnimPath::Translation, k.t);
-        add_channel(a, node, AnimPath::Rotation, k.r);
+    for (size_t node = 0; node < keys_.size(); ++node) {
+        add_channel(a, int(node), AnimPath::Translation, keys_[node].t);
+        add_channel(a, int(node), AnimPath::Rotation, keys_[node].r);
     }
     a.duration = records ? double(records - 1) / rate_ : 0.0;
     return a;
 }
 
-void StepKeys::add_channel(Animation& a, int node, AnimPath path,
-                           const std::map<size_t, glm::vec4>& k) {
+void StepKeys::add_channel(Animation& a, int node, AnimPath path, const Keys& k) {
     if (k.empty()) return;
     Channel ch;
     ch.node = node;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include "ending.hpp"
 #include "faces.hpp"
@@ -21,21 +22,44 @@ using Axes = kit::HalfTurnX;
 
 glm::vec3 vec(const Vec3i& v) { return glm::vec3(float(v[0]), float(v[1]), float(v[2])); }
 
-// Face tracks: translation.x carries the frame number (STEP).
-void face_keys(Builder& b, Scene& s, int object, const std::string& name, size_t rec,
-               const Face& f) {
-    const int mouth = b.node(kit::value_track_name(name, "mouth"), object);
-    const int eyes = b.node(kit::value_track_name(name, "eyes"), object);
-    for (int n : {mouth, eyes}) {
-        nlohmann::json& extras = s.nodes[size_t(n)].extras;
-        if (!extras.empty()) continue;
-        const char* what = n == mouth ? "mouth" : "eyes";
-        extras = kit::value_track_extras(name, what);
-        extras["ripkit.face_track"] = what;
-        extras["ripkit.track"] = "translation.x = face frame number (STEP); bind to texture swaps";
+// An actor or pose object's nodes, found once per object rather than by name
+// in every record (a stream has tens of thousands of records). Each is added
+// when first needed, so the scene's node order is that of the records.
+struct ObjectNodes {
+    std::string name;
+    int node = -1, mouth = -1, eyes = -1;
+    std::unordered_map<int, int> channels;  // pose key channel -> node
+};
+
+ObjectNodes& object(std::unordered_map<int, ObjectNodes>& cache, Builder& b, const char* prefix,
+                    int id) {
+    auto it = cache.find(id);
+    if (it == cache.end()) {
+        ObjectNodes o;
+        o.name = prefix + std::to_string(id);
+        o.node = b.node(o.name);
+        it = cache.emplace(id, std::move(o)).first;
     }
-    b.value(mouth, rec, f.mouth);
-    b.value(eyes, rec, f.eyes);
+    return it->second;
+}
+
+// Face tracks: translation.x carries the frame number (STEP).
+void face_keys(Builder& b, Scene& s, ObjectNodes& o, size_t rec, const Face& f) {
+    if (o.mouth < 0) {
+        o.mouth = b.node(kit::value_track_name(o.name, "mouth"), o.node);
+        o.eyes = b.node(kit::value_track_name(o.name, "eyes"), o.node);
+        for (int n : {o.mouth, o.eyes}) {
+            nlohmann::json& extras = s.nodes[size_t(n)].extras;
+            if (!extras.empty()) continue;
+            const char* what = n == o.mouth ? "mouth" : "eyes";
+            extras = kit::value_track_extras(o.name, what);
+            extras["ripkit.face_track"] = what;
+            extras["ripkit.track"] =
+                "translation.x = face frame number (STEP); bind to texture swaps";
+        }
+    }
+    b.value(o.mouth, rec, f.mouth);
+    b.value(o.eyes, rec, f.eyes);
 }
 
 int add_camera(Scene& s, int node, const std::string& name, int h) {
@@ -180,6 +204,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
     const std::vector<FrameFaces> faces = compute_faces(c, o.cine);
     charge_keys(c, o);
 
+    std::unordered_map<int, ObjectNodes> actors, poses;
     for (size_t i = 0; i < c.frames.size(); ++i) {
         const FrameRecord& f = c.frames[i];
         b.translate(cam, i, ax.point(vec(f.camera_position)));
@@ -188,34 +213,37 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
         b.rotate(cam, i, ax.rotation(normalise_quat(f.camera_q)));
         for (size_t j = 0; j < f.actors.size(); ++j) {
             const ActorRecord& a = f.actors[j];
-            const std::string name = "actor_" + std::to_string(a.id);
-            const int n = b.node(name);
+            ObjectNodes& o = object(actors, b, "actor_", a.id);
             glm::vec3 p = vec(a.position);
             const glm::vec4 q = ax.rotation(normalise_quat(a.q));
             if (a.id == 510 || a.id == 511) {
                 // Moved 0x2000 down (engine +Y); object 602/601 takes the record.
                 // ASSUMPTION(id_510_511): "down" is from the record's position, rotation kept.
                 const int other = b.node(a.id == 510 ? "actor_602" : "actor_601");
-                s.nodes[size_t(other)].extras["ripkit.driven_by"] = name;
+                s.nodes[size_t(other)].extras["ripkit.driven_by"] = o.name;
                 b.translate(other, i, ax.point(p));
                 b.rotate(other, i, q);
                 p.y += float(0x2000);
             }
-            b.translate(n, i, ax.point(p));
-            b.rotate(n, i, q);
-            face_keys(b, s, n, name, i, faces[i].actors[j]);
+            b.translate(o.node, i, ax.point(p));
+            b.rotate(o.node, i, q);
+            face_keys(b, s, o, i, faces[i].actors[j]);
         }
         for (size_t j = 0; j < f.poses.size(); ++j) {
             const PoseRecord& p = f.poses[j];
-            const std::string name = "pose_" + std::to_string(p.id);
-            const int n = b.node(name);
-            b.translate(n, i, ax.point(vec(p.position)));
-            b.rotate(n, i, glm::vec4(0, 0, 0, 1));  // angles at +0x24 cleared
+            ObjectNodes& o = object(poses, b, "pose_", p.id);
+            b.translate(o.node, i, ax.point(vec(p.position)));
+            b.rotate(o.node, i, glm::vec4(0, 0, 0, 1));  // angles at +0x24 cleared
             for (const PoseKey& k : p.keys) {
-                const int ch = b.node(name + "_ch" + std::to_string(k.channel), n);
-                b.rotate(ch, i, ax.rotation(normalise_quat(k.q)));
+                auto ch = o.channels.find(k.channel);
+                if (ch == o.channels.end())
+                    ch = o.channels
+                             .emplace(k.channel,
+                                      b.node(o.name + "_ch" + std::to_string(k.channel), o.node))
+                             .first;
+                b.rotate(ch->second, i, ax.rotation(normalise_quat(k.q)));
             }
-            face_keys(b, s, n, name, i, faces[i].poses[j]);
+            face_keys(b, s, o, i, faces[i].poses[j]);
         }
     }
     const bool ending = o.cine == 0 && c.frames.size() >= size_t(kEndingFirst);

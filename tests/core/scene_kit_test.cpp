@@ -138,3 +138,25 @@ TEST_CASE("StepKeys: one STEP key per record written, the last write of a record
     CHECK(s.nodes[size_t(a)].rotation == glm::vec4(0, 0, 1, 0));
     CHECK(s.nodes[size_t(face)].translation == glm::vec3(5, 0, 0));
 }
+
+TEST_CASE("StepKeys: records written out of order come out in record order") {
+    Scene s;
+    const int root = s.add_node("root", -1);
+    kit::StepKeys keys(s, root, 10.0);
+    const int b = keys.node("b");
+    const int a = keys.node("a");  // a node added later, with a higher index
+    keys.translate(b, 5, {5, 0, 0});
+    keys.translate(b, 2, {2, 0, 0});  // before the last
+    keys.translate(b, 9, {9, 0, 0});
+    keys.translate(b, 2, {3, 0, 0});  // replaces record 2, not the last
+    keys.translate(b, 0, {0, 0, 1});  // before the first
+    keys.rotate(a, 1, {0, 0, 0, 1});
+    const Animation anim = keys.finish("clip", 10);
+    REQUIRE(anim.channels.size() == 2);
+    CHECK(anim.channels[0].node == b);  // node order: b was added first
+    CHECK(anim.channels[0].times == std::vector<double>{0.0, 0.2, 0.5, 0.9});
+    CHECK(anim.channels[0].values ==
+          std::vector<glm::vec4>{{0, 0, 1, 0}, {3, 0, 0, 0}, {5, 0, 0, 0}, {9, 0, 0, 0}});
+    CHECK(anim.channels[1].node == a);
+    CHECK(s.nodes[size_t(b)].translation == glm::vec3(0, 0, 1));
+}

@@ -87,26 +87,32 @@ class StepKeys {
         return names_.find_or_add(name, parent < 0 ? root_ : parent);
     }
     void translate(int node, size_t record, const glm::vec3& v) {
-        keys_[node].t[record] = glm::vec4(v, 0.0f);
+        put(at(node).t, record, glm::vec4(v, 0.0f));
     }
-    void rotate(int node, size_t record, const glm::vec4& q) { keys_[node].r[record] = q; }
+    void rotate(int node, size_t record, const glm::vec4& q) { put(at(node).r, record, q); }
     // A value-track key (see value_track_name).
-    void value(int node, size_t record, double v) { keys_[node].t[record] = value_key(v); }
+    void value(int node, size_t record, double v) { put(at(node).t, record, value_key(v)); }
 
-    // The animation of every key written, `records` records long.
+    // The animation of every key written, `records` records long; channels
+    // in node order, translation before rotation.
     Animation finish(const std::string& name, size_t records);
 
   private:
+    // (record, value) in record order. Streams write records in order, so a
+    // key is appended or replaces the last; one out of order is inserted.
+    using Keys = std::vector<std::pair<size_t, glm::vec4>>;
     struct NodeKeys {
-        std::map<size_t, glm::vec4> t, r;
+        Keys t, r;
     };
-    void add_channel(Animation& a, int node, AnimPath path, const std::map<size_t, glm::vec4>& k);
+    static void put(Keys& keys, size_t record, const glm::vec4& v);
+    NodeKeys& at(int node);
+    void add_channel(Animation& a, int node, AnimPath path, const Keys& k);
 
     Scene& s_;
     int root_;
     double rate_;
     NodeNames names_;
-    std::map<int, NodeKeys> keys_;
+    std::vector<NodeKeys> keys_;  // by node index
 };
 
 }  // namespace ripkit::kit
