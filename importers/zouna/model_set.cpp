@@ -125,13 +125,15 @@ struct ModelSet::Impl {
         const ModelDecoded* d = companion(kMeshClass, crc, 0, for_what);
         const MeshZ* m = d ? std::get_if<MeshZ>(d) : nullptr;
         if (!m) return nullptr;
-        for (uint32_t mat : m->materials) {
-            const ModelDecoded* md = companion(kMaterialClass, mat, 2, for_what);
-            if (const MaterialZ* z = md ? std::get_if<MaterialZ>(md) : nullptr)
-                for (uint32_t t : {material_diffuse(*z)})
-                    if (t) companion(kBitmapClass, t, 3, for_what);
-        }
+        for (uint32_t mat : m->materials) material_with_bitmap(mat, for_what);
         return m;
+    }
+
+    // A Material_Z companion and its diffuse Bitmap_Z (warned about when missing).
+    void material_with_bitmap(uint32_t mat, const std::string& for_what) {
+        const ModelDecoded* md = companion(kMaterialClass, mat, 2, for_what);
+        if (const MaterialZ* z = md ? std::get_if<MaterialZ>(md) : nullptr)
+            if (const uint32_t t = material_diffuse(*z)) companion(kBitmapClass, t, 3, for_what);
     }
 
     // The file's Animation_Z objects, decoded once.
@@ -170,6 +172,10 @@ struct ModelSet::Impl {
         Linked l;
         l.skin = &s;
         for (uint32_t m : s.meshes) l.meshes.push_back({m, mesh_with_parts(m, label)});
+        // Ratatouille / WALL-E groups draw with their subsection's material (model_scene).
+        for (const SkinSection& sec : s.sections)
+            for (const SkinSubsection& sub : sec.subsections)
+                if (sub.material) material_with_bitmap(sub.material, label);
         l.skel = skel_for(s.link.data_name, label);
         if (!bind) return l;
         l.animations = animations_for(l.skel);

@@ -2,9 +2,12 @@
 // thing broken gives one clear error on the object (or the model) it breaks -
 // kind, offset and what was expected - or, where the model can still be
 // exported, a warning naming the crc; the other objects keep decoding.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <fstream>
 
 #include "body_kit.hpp"
+#include "clients.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
 #include "test_util.hpp"
@@ -12,6 +15,7 @@
 using namespace ripkit;
 using namespace ripkit::zouna;
 using namespace zouna_test;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -53,6 +57,12 @@ void check_ok(const Document& d, const std::string& name) {
     const ItemSummary& s = item(items, name);
     INFO(name << ": " << (s.error ? s.error->what() : ""));
     CHECK(!s.error);
+}
+
+Bytes u16_bytes(std::initializer_list<uint16_t> v) {
+    Bytes out;
+    for (uint16_t x : v) out.push_back(uint8_t(x)), out.push_back(uint8_t(x >> 8));
+    return out;
 }
 
 // The object's body as kit_objects wrote it (stored, so at 24 + link size).
@@ -114,8 +124,21 @@ TEST_CASE("bad Mesh_Z: stride, indices, faces, counts past the body, trailing by
             KitSet k = kit_set(g);
             k.body.vertex_buffers[0].vertices.resize(2);  // the header says 2, the groups 8
             const auto d = open_kit(k);
+            // Triangle 0 1 2: index 2 (the third u16 of the index data) is the
+            // first one past two vertices.
+            check_error(*d, "BODY", ErrorKind::BadIndex,
+                        "an index below vertex buffer 0's 2 vertices, got 2");
             const auto items = d->items();
-            CHECK(item(items, "BODY").error);
+            const ItemSummary& s = item(items, "BODY");
+            REQUIRE(s.error);
+            REQUIRE(s.error->offset());
+            // Where the index data sits in the BigFile: the kit's twelve u16
+            // indices, found by their bytes.
+            const Bytes file = kit_bigfile(kit_objects(k), g);
+            const Bytes pattern = u16_bytes({0, 1, 2, 0, 2, 3, 4, 6, 5, 4, 7, 6});
+            const auto at = std::search(file.begin(), file.end(), pattern.begin(), pattern.end());
+            REQUIRE(at != file.end());
+            CHECK(*s.error->offset() == uint64_t(at - file.begin()) + 4);
         }
     }
 }
@@ -137,7 +160,7 @@ TEST_CASE("a truncated body: the count past the end is named with the bytes left
 }
 
 TEST_CASE("bad Skin_Z palettes: slot past the palette, a non-multiple of 6, not a bone, sentinel") {
-    for (Game g : {Game::Ratatouille, Game::Fuel}) {
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
         INFO(game_name(g));
         auto with_index = [&](float f) {
             KitSet k = kit_set(g);
@@ -161,7 +184,7 @@ TEST_CASE("bad Skin_Z palettes: slot past the palette, a non-multiple of 6, not 
 }
 
 TEST_CASE("a material or bitmap crc that is not there: a warning naming it, the model exported") {
-    for (Game g : {Game::Ratatouille, Game::Fuel}) {
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
         INFO(game_name(g));
         KitSet k = kit_set(g);
         const uint32_t missing = asobo_crc32("NO_SUCH_TEXTURE");
@@ -205,5 +228,129 @@ TEST_CASE("bad Bitmap_Z: DXT size against the dimensions, mip chain past the dat
             INFO(s.error->what());
             CHECK(std::string(s.error->what()).find("mip levels") != std::string::npos);
         }
+    }
+}
+
+namespace {
+
+// True when a warning names `cls crc`.
+bool warned(const Document& d, const std::string& cls, uint32_t crc) {
+    for (const std::string& w : d.warnings())
+        if (w.find(cls + " " + std::to_string(crc)) != std::string::npos) return true;
+    return false;
+}
+
+// The skin's mesh exported skinned with the kit's weights (v0-v3 ROOT, v4-v7 half CHILD).
+void check_still_skinned(const Scene& s) {
+    REQUIRE(s.meshes.size() == 1);
+    REQUIRE(s.skins.size() == 1);
+    const Mesh& m = s.meshes[0];
+    CHECK(m.skin == 0);
+    REQUIRE(m.weights.size() == 8);
+    CHECK(m.weights[0] == glm::vec4(1, 0, 0, 0));
+    CHECK(m.weighted_joints[4] == glm::u16vec4(0, 1, 0, 0));
+}
+
+}  // namespace
+
+TEST_CASE("a Material_Z crc that is not there: a warning naming it, the model exported") {
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
+        INFO(game_name(g));
+        KitSet k = kit_set(g);
+        const uint32_t missing = asobo_crc32("NO_SUCH_MATERIAL");
+        k.body.materials = {missing};
+        if (g == Game::Fuel) k.body.fuel_link.names[0] = missing;
+        if (g != Game::Fuel) {
+            k.body.link.dependencies[1] = missing;
+            k.skin.sections[0].subsections[0].material = missing;
+        }
+        const auto d = open_kit(k);
+        CHECK(warned(*d, "Material_Z", missing));
+        CHECK(!warned(*d, "Material_Z", asobo_crc32("MAT")));
+        const Scene s = d->scene(asobo_crc32("SKIN"));
+        check_still_skinned(s);
+        CHECK(s.meshes[0].material == -1);
+        CHECK(s.materials.empty());
+    }
+}
+
+// Ratatouille / WALL-E groups draw with the skin subsection's material: one
+// that is not in the mesh's list is a companion too, found or warned about.
+TEST_CASE("a skin subsection's own Material_Z: linked when there, a warning naming it when not") {
+    for (Game g : {Game::Ratatouille, Game::WallE}) {
+        INFO(game_name(g));
+        const uint32_t missing = asobo_crc32("NO_SUCH_MATERIAL");
+        {
+            KitSet k = kit_set(g);
+            k.skin.sections[0].subsections[0].material = missing;
+            const auto d = open_kit(k);
+            CHECK(warned(*d, "Material_Z", missing));
+            const Scene s = d->scene(asobo_crc32("SKIN"));
+            check_still_skinned(s);
+            CHECK(s.meshes[0].material == -1);
+        }
+        {
+            // From a folder: the mesh lists no material, the subsection names MAT.
+            const fs::path dir = test::fresh_temp_dir(std::string("zouna_sub_mat_") + game_name(g));
+            KitSet k = kit_set(g);
+            k.body.materials.clear();
+            k.body.link.dependencies = {asobo_crc32("MD")};
+            write_kit_files(dir, kit_objects(k), g);
+            Input in;
+            in.path = (dir / "SKIN.Skin_Z").string();
+            std::ifstream f(in.path, std::ios::binary);
+            in.bytes = Bytes(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+            const auto d = formats::zouna_format().open(in, Options{});
+            CHECK(d->warnings().empty());
+            const Scene s = d->scene(d->default_item());
+            REQUIRE(s.meshes.size() == 1);
+            REQUIRE(s.meshes[0].material >= 0);
+            CHECK(s.materials[size_t(s.meshes[0].material)].texture >= 0);
+        }
+    }
+}
+
+TEST_CASE("Skin_Z counts: subsections != draw groups, sections != meshes") {
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
+        INFO(game_name(g));
+        {
+            KitSet k = kit_set(g);
+            SkinSection& sec = k.skin.sections[0];
+            sec.subsections.push_back(sec.subsections[0]);  // 2 subsections, 1 draw group
+            const auto d = open_kit(k);
+            check_error(*d, "SKIN", ErrorKind::BadValue,
+                        "skin section 0: one subsection per draw group (1), got 2");
+            check_ok(*d, "BODY");
+        }
+        {
+            KitSet k = kit_set(g);
+            k.skin.sections.push_back(k.skin.sections[0]);  // 2 sections, 1 mesh
+            const auto d = open_kit(k);
+            check_error(*d, "SKIN", ErrorKind::BadValue, "one skin section per mesh (1), got 2");
+            check_ok(*d, "BODY");
+        }
+    }
+}
+
+// zouna-meshes.md section 5's negative case: a vertex whose weights are all
+// zero is bound to its first slot with weight 1 and counted.
+TEST_CASE("a vertex with only zero weights: bound to its first slot, counted in the extras") {
+    for (Game g : {Game::Ratatouille, Game::WallE, Game::Fuel}) {
+        INFO(game_name(g));
+        KitSet k = kit_set(g);
+        Vertex& v5 = k.body.vertex_buffers[0].vertices[5];
+        v5.blend_index = {6.0f, 0.0f, 0.0f, 0.0f};  // first slot 1: CHILD
+        v5.blend_weight = {0.0f, 0.0f, 0.0f, 0.0f};
+        const auto d = open_kit(k);
+        check_ok(*d, "SKIN");
+        const Scene s = d->scene(asobo_crc32("SKIN"));
+        REQUIRE(s.meshes.size() == 1);
+        const Mesh& m = s.meshes[0];
+        REQUIRE(m.weights.size() == 8);
+        CHECK(m.weighted_joints[5] == glm::u16vec4(1, 0, 0, 0));
+        CHECK(m.weights[5] == glm::vec4(1, 0, 0, 0));
+        CHECK(m.weights[4] == glm::vec4(0.5f, 0.5f, 0, 0));  // its neighbours unchanged
+        CHECK(s.extras["skin_binding"]["zero_weight_vertices"] == 1);
+        CHECK(s.extras["skin_binding"]["sentinel_slots_used"] == 0);
     }
 }
