@@ -166,6 +166,26 @@ KitSet kit_set(Game g) {
     return k;
 }
 
+KitSet kit_set_two_groups(Game g) {
+    KitSet k = kit_set(g);
+    DrawGroup second = k.body.groups[0];
+    DrawGroup& first = k.body.groups[0];
+    first.faces = second.faces = 2;
+    first.vertex_count = second.vertex_count = 4;
+    first.last_vertex = 3;
+    second.first_vertex = 4;
+    second.last_vertex = 7;
+    second.first_index = 6;
+    k.body.groups.push_back(second);
+    for (size_t v = 4; v < 8; ++v)
+        k.body.vertex_buffers[0].vertices[v].blend_weight = {0.25f, 0.75f, 0, 0};
+    std::vector<SkinSubsection>& subs = k.skin.sections[0].subsections;
+    SkinSubsection sub1 = subs[0];
+    sub1.palette[0] = kPaletteSentinel;
+    subs.push_back(sub1);
+    return k;
+}
+
 std::vector<KitObject> kit_objects(const KitSet& k, bool compress) {
     const Variants v = kit_variants(k.game);
     std::vector<KitObject> out;

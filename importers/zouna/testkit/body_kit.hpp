@@ -50,6 +50,12 @@ struct KitSet {
 
 // The set for Ratatouille, WALL-E or FUEL.
 KitSet kit_set(Game g);
+// The set with BODY in two draw groups (v0-v3 / indices 0-5, v4-v7 / 6-11)
+// and SKIN in two subsections: subsection 0's palette [ROOT, CHILD, then
+// 0xFFFFFFFF]; subsection 1's [0xFFFFFFFF, CHILD, then 0xFFFFFFFF], so its
+// slot 0 takes subsection 0's bone in that slot (palette_sentinel=previous:
+// ROOT). v4-v7 weigh 0.25 on index 0.0 (slot 0) and 0.75 on 6.0 (slot 1).
+KitSet kit_set_two_groups(Game g);
 // Ratatouille v1.06.63.02, WALL-E v1.291.03.06 or FUEL v1.381.67.09 (+ " - Asobo Studio ...").
 std::string kit_version(Game g);
 // The Variants a file of that game gets (for write_skel / write_animation).
