@@ -302,3 +302,32 @@ TEST_CASE("vertex48: blend reads one bone per vertex, volume no blend data, auto
         }
     }
 }
+
+// The kit variant whose data favours the other readings: normals in bytes
+// 1, 2, 0 order and faces counter-clockwise about them as stored.
+TEST_CASE("normal_order=auto and winding=auto follow the data: b120, reversed under the mirror") {
+    for (Game g : kGames) {
+        INFO(game_name(g));
+        const auto d = open_kit(kit_set_ccw_b120(g));
+        check_info(*d, "normal_order", "auto", "b120", "data");
+        check_info(*d, "winding", "auto", "reverse", "data");
+        const nlohmann::json ev = d->info()["meshes"]["mesh_reading"]["normal_order"];
+        // Under b120 all 4 faces agree; D3DCOLOR reads quad 1's bytes 0, 128,
+        // 128 as (0, 0, -1) too (2 faces) but quad 2's 128, 0, 128 as (0, -1, 0).
+        CHECK(ev["faces"] == 4);
+        CHECK(ev["agreement"]["b120"] == 1.0);
+        CHECK(ev["agreement"]["d3dcolor"] == 0.5);
+        const Mesh m = skin_scene(*d).meshes.at(0);
+        REQUIRE(m.normals.size() == 8);
+        CHECK(m.normals[0].z == Approx(1.0f).margin(1e-4));   // (0, 0, -1) mirrored
+        CHECK(m.normals[4].x == Approx(-1.0f).margin(1e-4));  // (-1, 0, 0)
+        CHECK(reversed_each(m.indices, {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7}));
+        check_ccw_about_normals(m);
+        // Without the mirror the stored counter-clockwise order is kept.
+        const auto right = open_kit(kit_set_ccw_b120(g), {{"handedness", "right"}});
+        check_info(*right, "winding", "auto", "keep", "data");
+        const Mesh r = skin_scene(*right).meshes.at(0);
+        CHECK(r.indices == std::vector<uint32_t>{0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7});
+        check_ccw_about_normals(r);
+    }
+}

@@ -186,6 +186,17 @@ KitSet kit_set_two_groups(Game g) {
     return k;
 }
 
+KitSet kit_set_ccw_b120(Game g) {
+    KitSet k = kit_set(g);
+    std::vector<Vertex>& v = k.body.vertex_buffers[0].vertices;
+    for (size_t i = 0; i < v.size(); ++i) {
+        const glm::vec3 n = i < 4 ? glm::vec3(0, 0, -1) : glm::vec3(-1, 0, 0);
+        v[i].normal = {unorm(n.z), unorm(n.x), unorm(n.y), 0};
+    }
+    k.body.index_buffers[0].indices = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7};
+    return k;
+}
+
 std::vector<KitObject> kit_objects(const KitSet& k, bool compress) {
     const Variants v = kit_variants(k.game);
     std::vector<KitObject> out;

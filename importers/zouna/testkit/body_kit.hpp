@@ -56,6 +56,11 @@ KitSet kit_set(Game g);
 // slot 0 takes subsection 0's bone in that slot (palette_sentinel=previous:
 // ROOT). v4-v7 weigh 0.25 on index 0.0 (slot 0) and 0.75 on 6.0 (slot 1).
 KitSet kit_set_two_groups(Game g);
+// The set with the other readings' data: BODY's normals stored in
+// SamuraiOndo's order (x, y, z = bytes 1, 2, 0) and its triangles
+// counter-clockwise about them in the file's numbers (0 2 1, 0 3 2, 4 5 6,
+// 4 6 7), for normal_order=auto / winding=auto to pick b120 / reverse.
+KitSet kit_set_ccw_b120(Game g);
 // Ratatouille v1.06.63.02, WALL-E v1.291.03.06 or FUEL v1.381.67.09 (+ " - Asobo Studio ...").
 std::string kit_version(Game g);
 // The Variants a file of that game gets (for write_skel / write_animation).
