@@ -334,6 +334,14 @@ nlohmann::json ModelSet::info() const {
     size_t counts[6] = {};
     for (const auto& d : m.own)
         if (d) ++counts[d->index()];
+    // Layouts not decoded, per class: how many and why (the first object's reason).
+    nlohmann::json unsupported = nlohmann::json::object();
+    for (size_t i = 0; i < m.unsupported.size(); ++i) {
+        if (!m.unsupported[i]) continue;
+        nlohmann::json& u = unsupported[class_name(m.c.objects[i].header.class_crc)];
+        if (u.is_null()) u = {{"objects", 0}, {"reason", m.unsupported[i]->expected()}};
+        u["objects"] = u["objects"].get<size_t>() + 1;
+    }
     return {{"mesh_objects",
              {{"Mesh_Z", counts[0]},
               {"Skin_Z", counts[1]},
@@ -341,6 +349,7 @@ nlohmann::json ModelSet::info() const {
               {"Bitmap_Z", counts[3]},
               {"MeshData_Z", counts[4]},
               {"Lod_Z", counts[5]}}},
+            {"unsupported", unsupported},
             {"companions_read", m.companion_count},
             {"mesh_reading", m.reading.evidence}};
 }

@@ -54,7 +54,8 @@ class ModelSet {
     bool decoded(size_t object) const;
     nlohmann::json dump(size_t object) const;
     Scene scene(size_t object, const SceneInputs& in) const;
-    // Readings, their evidence, object and companion counts.
+    // Readings, their evidence, object and companion counts, and per class the
+    // objects whose layout is not decoded (`unsupported`: count and reason).
     nlohmann::json info() const;
     // A few `list` fields (vertices, groups, meshes, size ...).
     nlohmann::json list_fields(size_t object) const;
