@@ -18,6 +18,7 @@ struct Linked {
     const Skel* skel = nullptr;
     std::vector<std::pair<uint32_t, const MeshZ*>> meshes;
     std::vector<NamedAnimation> animations;
+    std::optional<Error> anims_error;  // an --anims entry this model cannot take
     std::optional<SkinBinding> binding;
 };
 
@@ -125,6 +126,7 @@ struct ModelSet::Impl {
         const ModelDecoded* d = companion(kMeshClass, crc, 0, for_what);
         const MeshZ* m = d ? std::get_if<MeshZ>(d) : nullptr;
         if (!m) return nullptr;
+        if (m->link.data_name) companion(kMeshDataClass, m->link.data_name, 4, for_what);
         for (uint32_t mat : m->materials) material_with_bitmap(mat, for_what);
         return m;
     }
@@ -145,26 +147,41 @@ struct ModelSet::Impl {
     }
 
     // --anim files, then the file's animations: those --anims picks, or
-    // without --anims every one that drives a bone of the skeleton.
-    std::vector<NamedAnimation> animations_for(const Skel* skel) {
+    // without --anims every one that drives a bone of the skeleton. An --anims
+    // entry (other than `all`) naming no Animation_Z of the file, or one that
+    // drives no bone of this skeleton, is a usage error of this item.
+    std::vector<NamedAnimation> animations_for(const Skel* skel, uint32_t skel_crc,
+                                               std::optional<Error>& error) {
         std::vector<NamedAnimation> out = c.extra_anims;
         if (!skel) return out;
         std::unordered_set<uint32_t> bones;
         for (const Bone& b : skel->bones) bones.insert(b.name);
         const uint32_t anim_cls = asobo_crc32(kAnimationClass);
+        const bool all = std::count(c.anim_selection.begin(), c.anim_selection.end(), "all") > 0;
+        std::vector<bool> matched(c.anim_selection.size());
         for (size_t i = 0; i < c.objects.size(); ++i) {
             const ObjectRef& o = c.objects[i];
             if (o.header.class_crc != anim_cls || o.pooled) continue;
             const std::string an = name(o.header.name_crc);
-            const bool picked = c.anim_selection.empty()
-                                    ? drives(animation(i), bones)
-                                    : std::any_of(c.anim_selection.begin(), c.anim_selection.end(),
-                                                  [&](const std::string& s) {
-                                                      return s == "all" || s == an ||
-                                                             s == std::to_string(o.header.name_crc);
-                                                  });
+            bool named = false;
+            for (size_t s = 0; s < c.anim_selection.size(); ++s) {
+                const std::string& sel = c.anim_selection[s];
+                if (sel != an && sel != std::to_string(o.header.name_crc)) continue;
+                matched[s] = named = true;
+                if (!error && !drives(animation(i), bones))
+                    error = Error(ErrorKind::Usage, std::nullopt,
+                                  "--anims " + sel + ": Animation_Z " + an +
+                                      " animates no bone of Skel_Z " + name(skel_crc));
+            }
+            const bool picked =
+                c.anim_selection.empty() ? drives(animation(i), bones) : all || named;
             if (picked) out.push_back({an, o.header.name_crc, o.endian, animation(i)});
         }
+        for (size_t s = 0; s < matched.size() && !error; ++s)
+            if (!matched[s] && c.anim_selection[s] != "all")
+                error = Error(ErrorKind::Usage, std::nullopt,
+                              "--anims " + c.anim_selection[s] +
+                                  ": no Animation_Z of that name or crc in the file");
         return out;
     }
 
@@ -178,7 +195,7 @@ struct ModelSet::Impl {
                 if (sub.material) material_with_bitmap(sub.material, label);
         l.skel = skel_for(s.link.data_name, label);
         if (!bind) return l;
-        l.animations = animations_for(l.skel);
+        l.animations = animations_for(l.skel, s.link.data_name, l.anims_error);
         if (l.skel) {
             std::vector<const MeshZ*> ms;
             for (const auto& [crc, m] : l.meshes) ms.push_back(m);
@@ -314,6 +331,7 @@ Scene ModelSet::scene(size_t i, const SceneInputs& in) const {
     if (m.errors[i]) throw *m.errors[i];
     if (m.unsupported[i]) throw *m.unsupported[i];
     const Linked& l = *m.linked[i];
+    if (l.anims_error) throw *l.anims_error;
     ModelInputs mi;
     mi.name = l.name;
     mi.skin = l.skin;
