@@ -170,8 +170,9 @@ struct ModelSet::Impl {
                 matched[s] = named = true;
                 if (!error && !drives(animation(i), bones))
                     error = Error(ErrorKind::Usage, std::nullopt,
-                                  "--anims " + sel + ": Animation_Z " + an +
-                                      " animates no bone of Skel_Z " + name(skel_crc));
+                                  "--anims entries whose Animation_Z animates a bone of Skel_Z " +
+                                      name(skel_crc) + ", got " + sel + " (Animation_Z " + an +
+                                      " animates no bone of it)");
             }
             const bool picked =
                 c.anim_selection.empty() ? drives(animation(i), bones) : all || named;
@@ -180,8 +181,9 @@ struct ModelSet::Impl {
         for (size_t s = 0; s < matched.size() && !error; ++s)
             if (!matched[s] && c.anim_selection[s] != "all")
                 error = Error(ErrorKind::Usage, std::nullopt,
-                              "--anims " + c.anim_selection[s] +
-                                  ": no Animation_Z of that name or crc in the file");
+                              "--anims entries naming an Animation_Z of the file (name or crc) "
+                              "or all, got " +
+                                  c.anim_selection[s]);
         return out;
     }
 
