@@ -17,12 +17,6 @@ using namespace zouna_test;
 
 namespace {
 
-void zeros(Hand& h, int n) {
-    for (int i = 0; i < n; ++i) h.u32(0);
-}
-void floats(Hand& h, std::initializer_list<float> v) {
-    for (float f : v) h.f32(f);
-}
 void bytes(Hand& h, std::initializer_list<uint8_t> v) { h.b.insert(h.b.end(), v); }
 
 // The object link header (link name, [deps], data name, sphere, box, fade, flags, type).
@@ -30,7 +24,7 @@ void object_link(Hand& h, bool fuel, uint32_t data, uint16_t type) {
     h.u32(0x11);
     if (!fuel) h.u32(1), h.u32(data);
     h.u32(data);
-    floats(h, {1, 2, 3, 4});
+    h.floats({1, 2, 3, 4});
     for (int i = 0; i < 16; ++i) h.f32(float(i));
     h.f32(50.0f);
     h.u32(0);  // flags: no strip block
@@ -44,21 +38,21 @@ TEST_CASE("FUEL Mesh_Z: 36-byte vertices, u32 buffer headers, 48-byte group + ma
     Hand link;
     object_link(link, true, md, 6);
     link.u32(2), link.u32(mat), link.u32(md);  // materials then the MeshData name
-    floats(link, {10, 20, 30});
-    zeros(link, 2);
+    link.floats({10, 20, 30});
+    link.zeros(2);
     CHECK(link.b.size() == 98 + 12 + 12 + 8);
     Hand b;
-    zeros(b, 6);           // strip vertices, unused, uvs, normals, strips, extensions
+    b.zeros(6);            // strip vertices, unused, uvs, normals, strips, extensions
     b.u32(1), b.u32(mat);  // materials
-    zeros(b, 3);           // AABB nodes, collision faces, 8 x u32 records
+    b.zeros(3);            // AABB nodes, collision faces, 8 x u32 records
     b.u32(1);              // vertex buffers
     b.u32(3), b.u32(36), b.u32(34);
     for (int v = 0; v < 3; ++v) {
-        floats(b, {float(v), float(v) + 0.5f, -float(v)});
-        bytes(b, {1, 2, 3, 255});                  // tangent
-        bytes(b, {uint8_t(10 + v), 20, 30, 0});    // normal
-        floats(b, {0.25f * v, 1.0f - 0.25f * v});  // uv
-        floats(b, {7.0f, 8.0f});                   // lightmap uv
+        b.floats({float(v), float(v) + 0.5f, -float(v)});
+        bytes(b, {1, 2, 3, 255});                 // tangent
+        bytes(b, {uint8_t(10 + v), 20, 30, 0});   // normal
+        b.floats({0.25f * v, 1.0f - 0.25f * v});  // uv
+        b.floats({7.0f, 8.0f});                   // lightmap uv
     }
     b.u32(1);  // index buffers
     b.u32(3), b.u32(162);
@@ -68,9 +62,9 @@ TEST_CASE("FUEL Mesh_Z: 36-byte vertices, u32 buffer headers, 48-byte group + ma
     b.u32(0), b.u32(0), b.u32(0), b.u32(0), b.u32(4);  // vb, ib, quad range, flags
     b.u16(0), b.u16(2), b.u32(3), b.u32(0), b.u32(1), b.u32(0), b.u32(0);
     b.u16(36), b.s16(0);
-    b.u32(0);     // 28-byte records
-    zeros(b, 4);  // morph triggers, map, displacement indices, targets
-    b.u32(0);     // collision vertices
+    b.u32(0);    // 28-byte records
+    b.zeros(4);  // morph triggers, map, displacement indices, targets
+    b.u32(0);    // collision vertices
     const MeshZ m = read_mesh(ByteReader(link.b), ByteReader(b.b), BodyLayout::Fuel, Limits{});
     CHECK(m.link.data_name == md);
     CHECK(m.link.sphere == glm::vec4(1, 2, 3, 4));
@@ -107,22 +101,22 @@ TEST_CASE("Ratatouille Mesh_Z: u16 buffer headers, 24-byte vertices, 36-byte Pri
     Hand link;
     object_link(link, false, md, 6);
     Hand b;
-    zeros(b, 4);  // positions, TB records, morpher records, morph targets
-    zeros(b, 4);  // uvs, normals, strips, strip extensions
+    b.zeros(4);  // positions, TB records, morpher records, morph targets
+    b.zeros(4);  // uvs, normals, strips, strip extensions
     b.u32(1), b.u32(mat);
-    floats(b, {1, 100});  // draw distances
-    zeros(b, 4);          // shadow, 3 counts
-    zeros(b, 5);          // spheres, boxes, cylinders, collision faces, AABB nodes
-    b.u32(0);             // collision vertices
-    b.u32(0);             // zero
-    b.u32(0);             // u32 records
-    b.u32(1);             // vertex buffers
+    b.floats({1, 100});  // draw distances
+    b.zeros(4);          // shadow, 3 counts
+    b.zeros(5);          // spheres, boxes, cylinders, collision faces, AABB nodes
+    b.u32(0);            // collision vertices
+    b.u32(0);            // zero
+    b.u32(0);            // u32 records
+    b.u32(1);            // vertex buffers
     b.u16(3), b.u16(24);
-    for (int v = 0; v < 3; ++v) floats(b, {float(v), 0, 1, 9.0f, 0.5f, float(v)});
+    for (int v = 0; v < 3; ++v) b.floats({float(v), 0, 1, 9.0f, 0.5f, float(v)});
     b.u32(1);  // index buffers
     b.u16(3), b.u16(0), b.u16(1), b.u16(2);
     b.u32(1);  // PrimInfos
-    zeros(b, 3);
+    b.zeros(3);
     b.u16(4), b.u16(7), b.u16(0), b.u16(0), b.u16(3), b.u16(0);
     b.u32(1);
     b.u16(0), b.u16(24), b.u32(0);
@@ -149,16 +143,16 @@ TEST_CASE("WALL-E Mesh_Z: u32 buffer headers, 48-byte vertices read both ways, 4
     Hand link;
     object_link(link, false, 5, 6);
     Hand b;
-    zeros(b, 7);  // 3 point arrays, uvs, normals, strips, strip extensions
-    b.u32(0);     // materials
+    b.zeros(7);  // 3 point arrays, uvs, normals, strips, strip extensions
+    b.u32(0);    // materials
     b.b.insert(b.b.end(), 24, 0);
-    zeros(b, 7);  // spheres, boxes, cylinders, faces, AABB, vertices, 8 x u32
+    b.zeros(7);  // spheres, boxes, cylinders, faces, AABB, vertices, 8 x u32
     b.u32(1);
     b.u32(3), b.u32(48), b.u32(0);
     for (int v = 0; v < 3; ++v) {
-        floats(b, {float(v), 1, 2});
+        b.floats({float(v), 1, 2});
         bytes(b, {1, 2, 3, 4, 5, 6, 7, 8});
-        floats(b, {0.5f, 0.25f});
+        b.floats({0.5f, 0.25f});
         b.f32(6.0f * v);  // blend index
         b.u32(0xFFFFFFFF), b.u32(0xFFFFFFFF), b.u32(0xFFFFFFFF);
         b.f32(1.0f);  // weight
@@ -166,10 +160,10 @@ TEST_CASE("WALL-E Mesh_Z: u32 buffer headers, 48-byte vertices read both ways, 4
     b.u32(1);
     b.u32(3), b.u32(0), b.u16(0), b.u16(1), b.u16(2);
     b.u32(1);  // groups
-    zeros(b, 3);
+    b.zeros(3);
     b.u32(0x80004), b.u16(0), b.u16(0), b.u32(3), b.u32(0), b.u32(1), b.u32(0), b.u32(0);
     b.u16(48), b.u16(0);
-    zeros(b, 4);  // buffer records, morpher records, morph targets, trailing records
+    b.zeros(4);  // buffer records, morpher records, morph targets, trailing records
     const MeshZ m = read_mesh(ByteReader(link.b), ByteReader(b.b), BodyLayout::WallE, Limits{});
     REQUIRE(m.vertex_buffers[0].vertices.size() == 3);
     const Vertex& v = m.vertex_buffers[0].vertices[2];
@@ -190,7 +184,7 @@ TEST_CASE("Skin_Z: FUEL subsections of 4 + 21 names; Ratatouille 7 names and the
     object_link(fl, true, asobo_crc32("SKEL"), 3);
     Hand f;
     f.u32(1), f.u32(body);
-    zeros(f, 4);
+    f.zeros(4);
     f.f32(1.5f);
     f.u32(21);
     f.u32(1), f.u32(1);  // one section, one subsection
@@ -246,12 +240,12 @@ TEST_CASE("Material_Z: Ratatouille 161 bytes, FUEL 172 bytes, WALL-E flag-sized 
     Hand rl;
     rl.u32(0x22), rl.u32(1), rl.u32(tex), rl.u32(0x99);  // link name, deps, opaque rest
     Hand r;
-    floats(r, {1, 0.5f, 0.25f, 0.75f, 0.1f, 0.2f, 0.3f});
+    r.floats({1, 0.5f, 0.25f, 0.75f, 0.1f, 0.2f, 0.3f});
     r.u32(0xCDCDCDCD);
     for (int i = 0; i < 12; ++i) r.f32(0);
-    floats(r, {0.4f, 0.5f, 0.6f, 8.0f});  // specular, power
-    zeros(r, 4);
-    floats(r, {0.5f, 1, 2, 3, 4});       // rotation, translation, scale
+    r.floats({0.4f, 0.5f, 0.6f, 8.0f});  // specular, power
+    r.zeros(4);
+    r.floats({0.5f, 1, 2, 3, 4});        // rotation, translation, scale
     r.u32(1), r.u32(0x20020), r.u32(3);  // collision, render, object flags
     r.b.push_back(1);
     r.u32(tex), r.u32(0), r.u32(0), r.u32(0);
@@ -270,17 +264,17 @@ TEST_CASE("Material_Z: Ratatouille 161 bytes, FUEL 172 bytes, WALL-E flag-sized 
     Hand fl;
     fl.u32(0x33);
     Hand f;
-    floats(f, {1, 1, 1, 0.5f, 0, 0, 0});
+    f.floats({1, 1, 1, 0.5f, 0, 0, 0});
     f.u32(0);
-    zeros(f, 4);  // top left, some number, flags1
-    zeros(f, 2);  // bottom right
+    f.zeros(4);  // top left, some number, flags1
+    f.zeros(2);  // bottom right
     f.u32(1), f.u32(0x20);
-    zeros(f, 3);                            // offset, scale
-    f.f32(0.25f);                           // rotation
-    floats(f, {0.1f, 0.2f, 0.3f, 0.125f});  // specular, alpha ref
-    zeros(f, 4);
-    floats(f, {5, 6, 7, 8});
-    zeros(f, 2);
+    f.zeros(3);                            // offset, scale
+    f.f32(0.25f);                          // rotation
+    f.floats({0.1f, 0.2f, 0.3f, 0.125f});  // specular, alpha ref
+    f.zeros(4);
+    f.floats({5, 6, 7, 8});
+    f.zeros(2);
     for (int i = 0; i < 9; ++i) f.u32(i == 0 ? tex : 100 + i);
     CHECK(f.b.size() == 172);
     const MaterialZ fm =
@@ -296,11 +290,11 @@ TEST_CASE("Material_Z: Ratatouille 161 bytes, FUEL 172 bytes, WALL-E flag-sized 
 
     for (auto [flag, names] : {std::pair<uint8_t, size_t>{1, 8}, {3, 2}, {0, 4}}) {
         Hand w;
-        floats(w, {1, 1, 1, 1, 0, 0, 0});
+        w.floats({1, 1, 1, 1, 0, 0, 0});
         w.u32(0);
         w.b.insert(w.b.end(), 36 + 32 + 12, 0);
-        floats(w, {0, 0, 1, 1, 0});
-        zeros(w, 3);
+        w.floats({0, 0, 1, 1, 0});
+        w.zeros(3);
         w.b.push_back(flag);
         for (size_t i = 0; i < names; ++i) w.u32(uint32_t(i + 1));
         Hand wl;
@@ -336,11 +330,11 @@ TEST_CASE("Bitmap_Z: FUEL link-header fields and bare DXT1; Ratatouille body hea
     bytes(rb, {13, 13, 0, 0, 0, 4}), rb.u16(0);
     rb.u32(0x20534444), rb.u32(124), rb.u32(0x81007), rb.u32(4), rb.u32(4), rb.u32(8);
     rb.u32(0), rb.u32(1);
-    zeros(rb, 11);
+    rb.zeros(11);
     rb.u32(32), rb.u32(4), rb.u32(0x31545844);  // DDPF_FOURCC, "DXT1"
-    zeros(rb, 5);
+    rb.zeros(5);
     rb.u32(0x1000);
-    zeros(rb, 4);
+    rb.zeros(4);
     rb.b.insert(rb.b.end(), block.begin(), block.end());
     Hand rl;
     rl.u32(0), rl.u32(0);
@@ -354,13 +348,13 @@ TEST_CASE("Bitmap_Z: FUEL link-header fields and bare DXT1; Ratatouille body hea
 TEST_CASE("MeshData_Z: FUEL flags (bit 3 skinned), Ratatouille colour and volume block") {
     Hand f;
     f.u32(8);
-    zeros(f, 4);
+    f.zeros(4);
     const MeshDataZ d =
         read_mesh_data(ByteReader(Bytes{0, 0, 0, 0}), ByteReader(f.b), BodyLayout::Fuel, Limits{});
     CHECK(d.flags == 8);
     Hand r;
-    floats(r, {2, 0.1f, 0.2f, 0.3f, 0.4f});
-    r.u32(1), zeros(r, 4), r.u32(0), r.u32(0), r.u32(0);
+    r.floats({2, 0.1f, 0.2f, 0.3f, 0.4f});
+    r.u32(1), r.zeros(4), r.u32(0), r.u32(0), r.u32(0);
     Hand rl;
     rl.u32(0), rl.u32(0);
     const MeshDataZ rd =

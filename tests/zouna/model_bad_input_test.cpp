@@ -10,6 +10,7 @@
 #include "clients.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
+#include "kit_document.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;
@@ -18,19 +19,6 @@ using namespace zouna_test;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::unique_ptr<Document> open_kit(const std::vector<KitObject>& objects, Game g) {
-    MemFiles files;
-    files.files["KIT.NPC"] = text_bytes(kit_names());
-    Options o;
-    o.files = &files;
-    Input in;
-    in.path = "KIT.DPC";
-    in.bytes = kit_bigfile(objects, g);
-    return formats::zouna_format().open(in, o);
-}
-
-std::unique_ptr<Document> open_kit(const KitSet& k) { return open_kit(kit_objects(k), k.game); }
 
 const ItemSummary& item(const std::vector<ItemSummary>& items, const std::string& name) {
     for (const ItemSummary& s : items)

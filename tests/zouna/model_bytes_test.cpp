@@ -20,13 +20,6 @@ using namespace zouna_test;
 
 namespace {
 
-void zeros(Hand& h, int n) {
-    for (int i = 0; i < n; ++i) h.u32(0);
-}
-void floats(Hand& h, std::initializer_list<float> v) {
-    for (float f : v) h.f32(f);
-}
-
 // The object link header: link name, [Rat/WALL-E dependencies], data name,
 // sphere (16), box (64), fade-out, flags, type.
 void object_link(Hand& h, bool fuel, uint32_t data, uint16_t type,
@@ -37,7 +30,7 @@ void object_link(Hand& h, bool fuel, uint32_t data, uint16_t type,
         for (uint32_t d : deps) h.u32(d);
     }
     h.u32(data);
-    zeros(h, 4 + 16);
+    h.zeros(4 + 16);
     h.f32(50.0f);
     h.u32(0);  // flags: no strip block, no Rat sound table
     h.u16(type);
@@ -63,32 +56,32 @@ TEST_CASE("FUEL Mesh_Z: a 60-byte buffer (4 blend indices, 4 weights) and a 12-b
     Hand link;
     object_link(link, true, md, 6);
     link.u32(2), link.u32(mat), link.u32(md);
-    floats(link, {10, 20, 30});
-    zeros(link, 2);
+    link.floats({10, 20, 30});
+    link.zeros(2);
     Hand b;
-    zeros(b, 6);  // strip vertices, unused, uvs, normals, strips, extensions
+    b.zeros(6);  // strip vertices, unused, uvs, normals, strips, extensions
     b.u32(1), b.u32(mat);
-    zeros(b, 3);  // AABB nodes, collision faces, 8 x u32 records
-    b.u32(2);     // vertex buffers
+    b.zeros(3);  // AABB nodes, collision faces, 8 x u32 records
+    b.u32(2);    // vertex buffers
     fuel_buffer(b, 3, 60);
     for (int v = 0; v < 3; ++v) {
-        floats(b, {float(v), 2.0f * v, 3.0f * v});     // 0 position
+        b.floats({float(v), 2.0f * v, 3.0f * v});      // 0 position
         b.b.insert(b.b.end(), {9, 8, 7, 6});           // 12 tangent
         b.b.insert(b.b.end(), {uint8_t(v), 1, 2, 3});  // 16 normal
-        floats(b, {0.5f, 0.25f * v});                  // 20 uv
-        floats(b, {0, 6, 12, 18.0f * v});              // 28 blend indices
-        floats(b, {0.4f, 0.3f, 0.2f, 0.1f * v});       // 44 weights
+        b.floats({0.5f, 0.25f * v});                   // 20 uv
+        b.floats({0, 6, 12, 18.0f * v});               // 28 blend indices
+        b.floats({0.4f, 0.3f, 0.2f, 0.1f * v});        // 44 weights
     }
     fuel_buffer(b, 3, 12);
-    for (int v = 0; v < 3; ++v) floats(b, {-1.0f * v, 7, 0.5f});
+    for (int v = 0; v < 3; ++v) b.floats({-1.0f * v, 7, 0.5f});
     b.u32(2);  // index buffers
     for (int i = 0; i < 2; ++i) b.u32(3), b.u32(162), b.u16(0), b.u16(1), b.u16(2);
     b.u32(0);  // quads
     b.u32(2);  // groups
     fuel_group(b, 0, 0, 3, 60);
     fuel_group(b, 1, 1, 3, 12);
-    zeros(b, 4);  // morph triggers, map, displacement indices, targets
-    b.u32(0);     // collision vertices
+    b.zeros(4);  // morph triggers, map, displacement indices, targets
+    b.u32(0);    // collision vertices
     const MeshZ m = read_mesh(ByteReader(link.b), ByteReader(b.b), BodyLayout::Fuel, Limits{});
     REQUIRE(m.vertex_buffers.size() == 2);
     const VertexBuffer& s60 = m.vertex_buffers[0];
@@ -124,9 +117,9 @@ namespace {
 // user-define name.
 Hand lod_body(BodyLayout l, std::initializer_list<uint32_t> components, uint32_t shadow) {
     Hand b;
-    b.u32(0);     // no sphere collision node
-    zeros(b, 3);  // spheres, boxes, cylinders
-    floats(b, {1, 2, 3});
+    b.u32(0);    // no sphere collision node
+    b.zeros(3);  // spheres, boxes, cylinders
+    b.floats({1, 2, 3});
     b.u32(uint32_t(components.size()));
     for (uint32_t c : components) b.u32(c);
     b.u32(shadow);
@@ -223,7 +216,7 @@ TEST_CASE("WALL-E MeshData_Z (f32 + RGBA, no volume block) and Skin_Z (two meshe
     Hand ml;
     ml.u32(0x44), ml.u32(1), ml.u32(asobo_crc32("BODY"));  // link name, one dependency
     Hand m;
-    floats(m, {3, 0.1f, 0.2f, 0.3f, 0.4f});
+    m.floats({3, 0.1f, 0.2f, 0.3f, 0.4f});
     const MeshDataZ d =
         read_mesh_data(ByteReader(ml.b), ByteReader(m.b), BodyLayout::WallE, Limits{});
     CHECK(d.link.dependencies == std::vector<uint32_t>{asobo_crc32("BODY")});
@@ -232,7 +225,7 @@ TEST_CASE("WALL-E MeshData_Z (f32 + RGBA, no volume block) and Skin_Z (two meshe
     CHECK(d.volume_records == 0);
     // Ratatouille's volume block is not WALL-E's: four more u32 are left over.
     Hand rat_like = m;
-    zeros(rat_like, 4);
+    rat_like.zeros(4);
     CHECK_THROWS(
         read_mesh_data(ByteReader(ml.b), ByteReader(rat_like.b), BodyLayout::WallE, Limits{}));
 

@@ -11,6 +11,7 @@
 #include "clients.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
+#include "kit_document.hpp"
 #include "ripkit/export.hpp"
 #include "test_util.hpp"
 
@@ -25,15 +26,7 @@ constexpr Game kGames[] = {Game::Ratatouille, Game::WallE, Game::Fuel};
 
 // SKIN of the kit (in a BigFile) as a .glb, read back.
 test::Glb kit_glb(const KitSet& k, const std::string& tag) {
-    MemFiles files;
-    files.files["KIT.NPC"] = text_bytes(kit_names());
-    Options o;
-    o.files = &files;
-    Input in;
-    in.path = "KIT.DPC";
-    in.bytes = kit_bigfile(kit_objects(k), k.game);
-    const auto d = formats::zouna_format().open(in, o);
-    const Scene s = d->scene(asobo_crc32("SKIN"));
+    const Scene s = open_kit(k)->scene(asobo_crc32("SKIN"));
     const fs::path out =
         test::fresh_temp_dir("zouna_gltf_" + tag + "_" + game_name(k.game)) / "kit.glb";
     ExportOptions eo;

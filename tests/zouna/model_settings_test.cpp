@@ -9,6 +9,7 @@
 #include "body_kit.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
+#include "kit_document.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;
@@ -18,20 +19,6 @@ using namespace zouna_test;
 namespace {
 
 constexpr Game kGames[] = {Game::Ratatouille, Game::WallE, Game::Fuel};
-
-using SetList = std::map<std::string, std::string>;
-
-std::unique_ptr<Document> open_kit(const KitSet& k, const SetList& settings = {}) {
-    MemFiles files;
-    files.files["KIT.NPC"] = text_bytes(kit_names());
-    Options o;
-    o.files = &files;
-    for (const auto& [key, value] : settings) o.settings[key] = value;
-    Input in;
-    in.path = "KIT.DPC";
-    in.bytes = kit_bigfile(kit_objects(k), k.game);
-    return formats::zouna_format().open(in, o);
-}
 
 Scene skin_scene(const Document& d) { return d.scene(asobo_crc32("SKIN")); }
 

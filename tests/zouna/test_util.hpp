@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstring>
+#include <initializer_list>
 #include <map>
 
 #include "ripkit/format.hpp"
@@ -32,6 +33,12 @@ struct Hand {
         u32(v);
     }
     void pad() { b.insert(b.end(), {0xFF, 0xFF}); }
+    void zeros(int n) {
+        for (int i = 0; i < n; ++i) u32(0);
+    }
+    void floats(std::initializer_list<float> v) {
+        for (float f : v) f32(f);
+    }
 };
 
 class MemFiles : public ripkit::FileSource {
