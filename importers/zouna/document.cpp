@@ -405,20 +405,26 @@ Scene ZounaDocument::present(int64_t item) const {
         std::vector<NamedAnimation> anims = extra_anims_;
         // Animations picked from the same BigFile (--anims NAME|CRC|all).
         const uint32_t anim_crc = asobo_crc32(kAnimationClass);
+        std::vector<bool> matched(anim_selection_.size());
         for (size_t j = 0; j < objects_.size(); ++j) {
             const ObjectRef& a = objects_[j];
             if (a.header.class_crc != anim_crc || a.pooled) continue;
             const std::string an = object_name(a);
-            const bool picked = std::any_of(
-                anim_selection_.begin(), anim_selection_.end(), [&](const std::string& sel) {
-                    return sel == "all" || sel == an || sel == std::to_string(a.header.name_crc);
-                });
+            bool picked = false;
+            for (size_t k = 0; k < anim_selection_.size(); ++k) {
+                const std::string& sel = anim_selection_[k];
+                if (sel == "all" || sel == an || sel == std::to_string(a.header.name_crc))
+                    picked = matched[k] = true;
+            }
             if (!picked) continue;
             // A picked animation that failed to decode fails the scene.
             if (errors_[j])
                 throw Error(*errors_[j]).push_where("animation " + an + " picked by --anims");
             anims.push_back({an, a.header.name_crc, a.endian, std::get<Animation>(*decoded_[j])});
         }
+        for (size_t k = 0; k < matched.size(); ++k)
+            if (!matched[k] && anim_selection_[k] != "all")
+                throw unknown_anims_entry(anim_selection_[k]);
         s = skel_scene(*sk, name, anims, in);
     } else if (auto* an = std::get_if<Animation>(&d)) {
         NamedAnimation self{name, o.header.name_crc, o.endian, *an};

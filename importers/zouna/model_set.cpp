@@ -9,6 +9,12 @@
 
 namespace ripkit::zouna {
 
+Error unknown_anims_entry(const std::string& entry) {
+    return Error(
+        ErrorKind::Usage, std::nullopt,
+        "--anims entries naming an Animation_Z of the file (name or crc) or all, got " + entry);
+}
+
 namespace {
 
 // What a model item links to; pointers into Impl's stores.
@@ -180,10 +186,7 @@ struct ModelSet::Impl {
         }
         for (size_t s = 0; s < matched.size() && !error; ++s)
             if (!matched[s] && c.anim_selection[s] != "all")
-                error = Error(ErrorKind::Usage, std::nullopt,
-                              "--anims entries naming an Animation_Z of the file (name or crc) "
-                              "or all, got " +
-                                  c.anim_selection[s]);
+                error = unknown_anims_entry(c.anim_selection[s]);
         return out;
     }
 

@@ -19,6 +19,10 @@
 
 namespace ripkit::zouna {
 
+// The usage error of an --anims entry (other than `all`) that names no
+// Animation_Z of the file: a Skel_Z item and a model item say the same.
+Error unknown_anims_entry(const std::string& entry);
+
 // What the document lends the model set; the references outlive it.
 struct ModelContext {
     std::string path;  // the input, for its folder

@@ -117,6 +117,17 @@ TEST_CASE("BigFile: list by class and name (.NPC sibling), --item picks one") {
     o2.format_options["anims"] = {"WALK"};
     const Scene sk = open(big, "data/GAME.DPC", o2)->scene(asobo_crc32("SKEL_SAMPLE"));
     CHECK(sk.animations.size() == 1);
+    // An entry naming no Animation_Z of the file is a usage error naming it, not ignored.
+    Options o3 = o;
+    o3.format_options["anims"] = {"WALK,RUN"};
+    const auto with_run = open(big, "data/GAME.DPC", o3);
+    try {
+        with_run->scene(asobo_crc32("SKEL_SAMPLE"));
+        FAIL("a Skel_Z converted with --anims RUN, which the file does not hold");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Usage);
+        CHECK(std::string(e.what()).find("got RUN") != std::string::npos);
+    }
     // MaterialAnim_Z: tracks a user can bind, bitmap switches in metadata.
     const Scene m = doc->scene(asobo_crc32("MAT_ANIM_SAMPLE"));
     validate_scene(m);
