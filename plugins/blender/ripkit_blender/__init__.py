@@ -34,6 +34,12 @@ _CLASSES = ([preferences.RipkitPreferences, operators.RIPKIT_MT_import] + operat
 
 
 def register():
+    # Now rather than at our first import: Blender's own File > Import > glTF 2.0
+    # of a ripkit .glb (our hook restores it) must not stop at numpy.bool either.
+    try:
+        importer.numpy_shim()
+    except converter.ConvertError:
+        pass  # no numpy: our operators say so when used; registering must not fail
     for cls in _CLASSES:
         bpy.utils.register_class(cls)
     bpy.types.TOPBAR_MT_file_import.append(operators.menu_func)
