@@ -13,6 +13,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/scene_kit.hpp"
 #include "rom_layout.hpp"
+#include "rotation_steps.hpp"
 
 namespace ripkit::pikachu {
 
@@ -30,22 +31,62 @@ std::vector<AnimComponent> components(const std::string& value) {
 }
 
 // One TRS component over time: a scalar's pieces, or the base pose value.
+// Channels ask in rising time, so the piece in force is found from the last
+// one asked for (a binary search only when time steps back).
 struct Comp {
     const AnimScalar* s = nullptr;
     double base = 0;
+    mutable size_t cursor = 0;
 
     bool animated() const { return s && !s->pieces.empty(); }
-    double at(double t) const { return s ? s->eval(t) : base; }
-    double left(double t) const { return s ? s->eval_left(t) : base; }
+    // A constant scalar (kind 0) replaces the base pose.
+    double fixed() const { return s ? s->constant : base; }
+    // AnimScalar::piece_at(t): the last piece starting at or before t.
+    size_t piece(double t) const {
+        const auto& ps = s->pieces;
+        if (t < ps[cursor].start) cursor = s->piece_at(t);
+        while (cursor + 1 < ps.size() && ps[cursor + 1].start <= t) ++cursor;
+        return cursor;
+    }
+    double value(size_t k, double t) const {
+        const AnimPiece& p = s->pieces[k];
+        return s->piece_value(k, std::clamp(t - p.start, 0.0, p.duration));
+    }
+    double at(double t) const { return animated() ? value(piece(t), t) : fixed(); }
+    // AnimScalar::eval_left(t): the piece ending at t wins over the one starting there.
+    double left(double t) const {
+        if (!animated()) return fixed();
+        size_t k = piece(t);
+        if (k > 0 && s->pieces[k].start >= t) --k;
+        return value(k, t);
+    }
     // Slope at `t` of the piece in force from `seg_start` (the segment's key).
     double slope(double seg_start, double t) const {
         if (!animated()) return 0.0;
-        const size_t k = s->piece_at(seg_start);
+        const size_t k = piece(seg_start);
         const AnimPiece& p = s->pieces[k];
         return s->piece_slope(k, std::clamp(t - p.start, 0.0, p.duration));
     }
-    int degree_at(double seg_start) const {
-        return animated() ? s->degree(s->piece_at(seg_start)) : 0;
+    // The piece in force from `t` as a cubic in seconds from t (a constant
+    // past its end, where eval clamps).
+    SegmentPoly segment(double t) const {
+        SegmentPoly p;
+        if (!animated()) {
+            p.c[0] = fixed();
+            return p;
+        }
+        const size_t k = piece(t);
+        const AnimPiece& pc = s->pieces[k];
+        const double u = t - pc.start;
+        p.c[0] = value(k, t);
+        if (pc.hold() || u >= pc.duration || s->degree(k) == 0) return p;
+        p.c[1] = s->piece_slope(k, std::max(u, 0.0));
+        if (s->kind == uint32_t(ScalarKind::Cubic)) {
+            // Taylor terms of ((a u + b) u + c) u about u.
+            p.c[2] = 3.0 * double(pc.a) * u + double(pc.b);
+            p.c[3] = double(pc.a);
+        }
+        return p;
     }
     int degree() const {
         int d = 0;
@@ -81,6 +122,14 @@ Keys key_times(const Comps& c, double duration) {
         if (x.animated())
             for (const AnimPiece& p : x.s->pieces)
                 if (p.start > 0.0 && p.start < duration) b.push_back(p.start);
+    // Past the end of a stream that stops short, the value holds: a segment
+    // must not span both (a rotation segment is one polynomial).
+    for (const Comp& x : c)
+        if (x.animated() && !x.s->pieces.back().hold()) {
+            const AnimPiece& p = x.s->pieces.back();
+            if (p.start + p.duration > 0.0 && p.start + p.duration < duration)
+                b.push_back(p.start + p.duration);
+        }
     std::sort(b.begin(), b.end());
     b.erase(std::unique(b.begin(), b.end()), b.end());
     Keys k;
@@ -154,93 +203,35 @@ Channel vector_channel(int node, AnimPath path, const Comps& c, double duration)
     return ch;
 }
 
-glm::dquat to_dquat(const glm::mat3& m) { return glm::normalize(glm::dquat(glm::quat_cast(m))); }
-
-// |cos| of half the angle between two unit quaternions, at most 1.
-double abs_dot(const glm::dquat& a, const glm::dquat& b) {
-    return std::min(1.0, std::fabs(glm::dot(a, b)));
-}
-
-double angle_deg(double abs_dot) {
-    return 2.0 * std::acos(abs_dot) * 180.0 / 3.14159265358979323846;
-}
-
-class RotationSampler {
-  public:
-    RotationSampler(const Comps& c, const EulerOrder& order, uint64_t cap)
-        : c_(c), order_(order), smooth_({}, 0.0f), cap_(cap) {}
-
-    glm::vec3 euler(double t) const {
-        return {float(c_[0].at(t)), float(c_[1].at(t)), float(c_[2].at(t))};
-    }
-    glm::dquat smooth(double t) const {
-        return to_dquat(rotation_matrix(euler(t), smooth_, order_));
-    }
-
-    // Key times: boundaries, >= kMinRotationRate a second where an angle
-    // moves, then halved until the slerp follows the continuous rotation.
-    std::vector<double> times(const Keys& k) {
-        out_.clear();
-        for (size_t j = 0; j + 1 < k.t.size(); ++j) {
-            const double ta = k.t[j], tb = k.t[j + 1];
-            push(ta);
-            if (k.ramp[j + 1]) continue;
-            bool moving = false;
-            for (const Comp& x : c_) moving |= x.degree_at(ta) > 0;
-            if (!moving) continue;
-            const double steps = std::ceil((tb - ta) * kMinRotationRate - 1e-9);
-            if (!(steps < double(cap_)))
-                fail_no_offset(ErrorKind::AllocationLimit,
-                               "at most " + std::to_string(cap_) + " rotation keys in a channel");
-            const int64_t n = std::max<int64_t>(1, int64_t(steps));
-            double u0 = ta;
-            glm::dquat q0 = smooth(u0);
-            for (int64_t i = 1; i <= n; ++i) {
-                const double u1 = i == n ? tb : ta + (tb - ta) * double(i) / double(n);
-                const glm::dquat q1 = smooth(u1);
-                refine(u0, u1, q0, q1, 0);
-                if (i < n) push(u1);
-                u0 = u1, q0 = q1;
-            }
+// Key times of a rotation channel: every boundary, and inside each segment
+// where an angle moves the equal steps rotation_steps() asks for.
+std::vector<double> rotation_times(const Comps& c, const Keys& k, uint64_t cap) {
+    auto refuse = [&] {
+        fail_no_offset(ErrorKind::AllocationLimit,
+                       "at most " + std::to_string(cap) + " rotation keys in a channel");
+    };
+    // Half the tolerance: margin for the float key values and the game's trig.
+    const double tol = 0.5 * kRotationToleranceDeg * 3.14159265358979323846 / 180.0;
+    std::vector<double> out;
+    double total = 1.0;  // the last key
+    for (size_t j = 0; j + 1 < k.t.size(); ++j) {
+        const double ta = k.t[j], tb = k.t[j + 1];
+        double n = 1.0;
+        if (!k.ramp[j + 1])
+            n = rotation_steps({c[0].segment(ta), c[1].segment(ta), c[2].segment(ta)}, tb - ta, tol,
+                               kMaxTurnPerStep, kMinRotationRate);
+        total += n;
+        if (!(total <= double(cap))) refuse();
+        const int64_t steps = int64_t(n);
+        for (int64_t i = 0; i < steps; ++i) {
+            const double t = ta + (tb - ta) * double(i) / double(steps);
+            // Steps below double spacing collapse.
+            if (out.empty() || t > out.back()) out.push_back(t);
         }
-        push(k.t.back());
-        return out_;
     }
-
-  private:
-    void push(double t) {
-        if (!out_.empty() && !(t > out_.back())) return;  // subdivision below double spacing
-        if (out_.size() >= cap_)
-            fail_no_offset(ErrorKind::AllocationLimit,
-                           "at most " + std::to_string(cap_) + " rotation keys in a channel");
-        out_.push_back(t);
-    }
-    // `q0`, `q1`: smooth(u0), smooth(u1), which the caller has (the ends are
-    // shared by neighbouring segments and halves).
-    void refine(double u0, double u1, const glm::dquat& q0, const glm::dquat& q1, int depth) {
-        // The widest probe angle is the one of the smallest |dot|: one acos,
-        // not one a probe (the angle is monotonic in it).
-        double closest = 1.0;
-        for (int i = 1; i < 8; ++i) {
-            const double f = double(i) / 8.0;
-            closest = std::min(closest, abs_dot(glm::slerp(q0, q1, f), smooth(u0 + (u1 - u0) * f)));
-        }
-        // Margin below the bound: the probes can miss the worst point.
-        if (angle_deg(closest) <= 0.5 * kRotationToleranceDeg || depth >= 40 || u1 - u0 < 1e-7)
-            return;
-        const double mid = 0.5 * (u0 + u1);
-        const glm::dquat qm = smooth(mid);
-        refine(u0, mid, q0, qm, depth + 1);
-        push(mid);
-        refine(mid, u1, qm, q1, depth + 1);
-    }
-
-    const Comps& c_;
-    const EulerOrder& order_;
-    GameTrig smooth_;
-    uint64_t cap_;
-    std::vector<double> out_;
-};
+    if (out.empty() || k.t.back() > out.back()) out.push_back(k.t.back());
+    return out;
+}
 
 Channel rotation_channel(int node, const Comps& c, double duration, const GameTrig& trig,
                          const EulerOrder& order, const Limits& limits) {
@@ -248,15 +239,18 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
     ch.node = node;
     ch.path = AnimPath::Rotation;
     ch.interp = Interp::Linear;
-    RotationSampler sampler(c, order, std::min<uint64_t>(limits.max_elements, kMaxRotationKeys));
     // ASSUMPTION(anim_key_times): the key times follow the continuous rotation
     // (host trig); the key values go through the model's trig (the game's sine
     // table by default) exactly like the base pose, so at each key the pose is
     // the engine's.
-    ch.times = sampler.times(key_times(c, duration));
-    for (size_t i = 0; i < ch.times.size(); ++i)
-        ch.values.push_back(kit::xyzw(glm::normalize(
-            glm::quat_cast(rotation_matrix(sampler.euler(ch.times[i]), trig, order)))));
+    ch.times = rotation_times(c, key_times(c, duration),
+                              std::min<uint64_t>(limits.max_elements, kMaxRotationKeys));
+    ch.values.reserve(ch.times.size());
+    for (double t : ch.times) {
+        const glm::vec3 e(float(c[0].at(t)), float(c[1].at(t)), float(c[2].at(t)));
+        ch.values.push_back(
+            kit::xyzw(glm::normalize(glm::quat_cast(rotation_matrix(e, trig, order)))));
+    }
     kit::keep_hemisphere(ch.values);
     return ch;
 }

@@ -7,8 +7,10 @@
 //    reproduce each cubic piece otherwise; a jump between pieces becomes an
 //    extra key kJumpEpsilon before the boundary;
 //  - rotation: the Euler triple through rotation_matrix() as the base pose,
-//    LINEAR (slerp) keys at every boundary, at least kMinRotationRate a second
-//    and subdivided until the slerp is within kRotationToleranceDeg of the
+//    LINEAR (slerp) keys at every boundary and, where an angle moves, equal
+//    steps between: at least kMinRotationRate a second, at most
+//    kMaxTurnPerStep of turn, and as many as the bound of rotation_steps.hpp
+//    needs for the slerp to stay within kRotationToleranceDeg of the
 //    continuous engine rotation.
 #pragma once
 
@@ -28,8 +30,9 @@ namespace ripkit::pikachu {
 constexpr double kJumpEpsilon = 1e-4;  // seconds; float32 key times still tell it apart
 constexpr double kRotationToleranceDeg = 0.01;
 constexpr double kMinRotationRate = 60.0;  // rotation keys per second, at least
+constexpr double kMaxTurnPerStep = 0.25;   // radians between two rotation keys, at most
 constexpr int kAnimFrameRate = 30;
-// Hostile coefficients (a spin of 1e30 rad/s) must not subdivide without end.
+// Hostile coefficients (a spin of 1e30 rad/s) must not ask for keys without end.
 constexpr uint64_t kMaxRotationKeys = 1u << 18;
 
 // A TRS component a scalar drives.

@@ -8,6 +8,7 @@
 
 #include "anim_scene.hpp"
 #include "anim_test_spec.hpp"
+#include "channel_eval.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 
@@ -44,11 +45,7 @@ const Channel* channel(const Scene& s, const Animation& a, const std::string& no
     return nullptr;
 }
 
-size_t segment(const Channel& c, double t) {
-    size_t k = 0;
-    while (k + 2 < c.times.size() && c.times[k + 1] <= t) ++k;
-    return k;
-}
+using pktest::angle_deg, pktest::key_quat, pktest::segment, pktest::slerp_at;
 
 // glTF 2.0 cubic spline interpolation (spec, Appendix C).
 glm::dvec3 hermite(const Channel& c, double t) {
@@ -67,27 +64,11 @@ glm::dvec3 lerp(const Channel& c, double t) {
     return glm::mix(glm::dvec3(c.values[k]), glm::dvec3(c.values[k + 1]), f);
 }
 
-glm::dquat key_quat(const Channel& c, size_t k) {
-    const glm::vec4 v = c.values[k];
-    return glm::dquat(v.w, v.x, v.y, v.z);
-}
-
-glm::dquat slerp_at(const Channel& c, double t) {
-    const size_t k = segment(c, t);
-    const double f = (t - c.times[k]) / (c.times[k + 1] - c.times[k]);
-    return glm::slerp(key_quat(c, k), key_quat(c, k + 1), f);
-}
-
 // R = Rz * Ry * Rx with exact trig: the engine's rotation without the sine
 // table's 4096-step angle quantization.
 glm::dquat euler_xyz(double rx, double ry, double rz) {
     return glm::angleAxis(rz, glm::dvec3(0, 0, 1)) * glm::angleAxis(ry, glm::dvec3(0, 1, 0)) *
            glm::angleAxis(rx, glm::dvec3(1, 0, 0));
-}
-
-double angle_deg(const glm::dquat& a, const glm::dquat& b) {
-    const double d = std::min(1.0, std::fabs(glm::dot(glm::normalize(a), glm::normalize(b))));
-    return 2.0 * std::acos(d) * 180.0 / 3.14159265358979323846;
 }
 
 // Hand polynomials of bank 5's type-1 track.
