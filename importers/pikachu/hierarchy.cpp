@@ -101,7 +101,11 @@ Hierarchy parse_hierarchy(ByteSpan resource, uint32_t root, const PointerRule& r
 }
 
 GameTrig::GameTrig(std::vector<int16_t> table, float angle_constant)
-    : table_(std::move(table)), constant_(angle_constant) {}
+    : table_(std::move(table)), constant_(angle_constant) {
+    // sins() reads only the top 12 bits of its angle: one value each, once.
+    if (!table_.empty())
+        for (uint32_t x = 0; x < wave_.size(); ++x) wave_[x] = sins(uint16_t(x << 4));
+}
 
 double GameTrig::sins(uint16_t a) const {
     const uint32_t x = a >> 4;
@@ -110,16 +114,25 @@ double GameTrig::sins(uint16_t a) const {
     return ((x & 0x800) ? -double(v) : double(v)) / 32767.0;
 }
 
+uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
+    const double units = double(radians) * double(constant_);
+    // The 16-bit binary angle: llround(fmod(units, 65536)) mod 65536. fmod
+    // subtracts a multiple of 65536 exactly and keeps the sign, so below 2^52
+    // (where a double still has a fraction to round) llround(units) has the
+    // same low 16 bits without the fmod.
+    const int64_t r =
+        std::fabs(units) < 0x1p52 ? std::llround(units) : std::llround(std::fmod(units, 65536.0));
+    return uint32_t((uint64_t(r) + quarter) & 0xFFFF) >> 4;
+}
+
 double GameTrig::sin(float radians) const {
     if (table_.empty()) return std::sin(double(radians));
-    const double units = double(radians) * double(constant_);
-    return sins(uint16_t(int64_t(std::llround(std::fmod(units, 65536.0))) & 0xFFFF));
+    return wave_[wave_index(radians, 0)];
 }
 
 double GameTrig::cos(float radians) const {
     if (table_.empty()) return std::cos(double(radians));
-    const double units = double(radians) * double(constant_);
-    return sins(uint16_t((int64_t(std::llround(std::fmod(units, 65536.0))) + 0x4000) & 0xFFFF));
+    return wave_[wave_index(radians, 0x4000)];
 }
 
 EulerOrder EulerOrder::parse(const std::string& s) {
@@ -135,12 +148,15 @@ glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerO
     for (char axis : order.axes) {
         const int i = axis - 'x';
         const float s = float(trig.sin(e[i])), c = float(trig.cos(e[i]));
-        glm::mat3 m(1.0f);
         const int a = (i + 1) % 3, b = (i + 2) % 3;
-        // Column-major: m[col][row].
-        m[a][a] = c, m[b][a] = -s;
-        m[a][b] = s, m[b][b] = c;
-        r = m * r;  // later axes apply after earlier ones
+        // r = m * r for the axis rotation m (later axes apply after earlier
+        // ones): m mixes rows a and b of r and leaves row i (column-major:
+        // r[col][row]). The zero terms of the full product change no value.
+        for (int col = 0; col < 3; ++col) {
+            const float ra = r[col][a], rb = r[col][b];
+            r[col][a] = c * ra - s * rb;
+            r[col][b] = s * ra + c * rb;
+        }
     }
     return r;
 }

@@ -4,6 +4,7 @@
 // then sibling); the walk order is the matrix-palette slot order.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <optional>
@@ -52,8 +53,11 @@ class GameTrig {
 
   private:
     double sins(uint16_t a) const;
+    // The table entry's index (top 12 bits) of the binary angle plus `quarter`.
+    uint32_t wave_index(float radians, uint32_t quarter) const;
     std::vector<int16_t> table_;
     float constant_;
+    std::array<double, 4096> wave_{};  // sins() of every 12-bit angle
 };
 
 // ASSUMPTION(euler_order): rotations are applied X, then Y, then Z (R = Rz * Ry * Rx) unless
