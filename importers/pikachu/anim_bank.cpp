@@ -33,24 +33,65 @@ struct Reader {
     float quantum;
     Budget& budget;
 
+    // One record: straight from the window that holds all 16 bytes, else
+    // byte by byte (zeros where no window covers, an error past the ROM).
+    AnimPiece record(uint64_t at) const {
+        AnimPiece p;
+        p.offset = uint32_t(at);
+        const ByteSpan w = rom.from(at);
+        if (w.size() >= 0x10 && at + 0x10 <= rom.size) {
+            p.a = bits_to_f32(load_u32be(w.data()));
+            p.b = bits_to_f32(load_u32be(w.data() + 4));
+            p.c = bits_to_f32(load_u32be(w.data() + 8));
+            p.base = int16_t(load_u16be(w.data() + 12));
+            p.fraction = w[14];
+            p.ticks = w[15];
+            return p;
+        }
+        p.a = rom.f32(at, "an animated scalar record (float a)");
+        p.b = rom.f32(at + 4, "an animated scalar record (float b)");
+        p.c = rom.f32(at + 8, "an animated scalar record (float c)");
+        p.base = int16_t(rom.u16(at + 12, "an animated scalar record (s16 base)"));
+        p.fraction = rom.u8(at + 14, "an animated scalar record (u8 fraction)");
+        p.ticks = rom.u8(at + 15, "an animated scalar record (u8 ticks)");
+        return p;
+    }
+
+    // How many records the stream at `at` holds by its ticks bytes alone
+    // (stopping early where stream() will fail), so it is charged and
+    // reserved once.
+    size_t count(uint64_t at, float duration) const {
+        size_t n = 0;
+        uint64_t ticks_total = 0;
+        while (n < kMaxPiecesPerStream && at + 0x10 <= rom.size) {
+            const uint8_t ticks = rom.u8(at + 15, "an animated scalar record (u8 ticks)");
+            ++n;
+            if (ticks == 0 || ticks == kHoldTicks) break;
+            ticks_total += ticks;
+            if (double(ticks_total) * double(quantum) >= double(duration)) break;
+            at += 0x10;
+        }
+        return n;
+    }
+
     std::vector<AnimPiece> stream(uint64_t at, float duration) {
+        static const std::string kWhat = "animation pieces of the whole ROM";
         std::vector<AnimPiece> out;
+        const size_t charged = count(at, duration);
+        budget.alloc(charged, sizeof(AnimPiece), at, kWhat);
+        budget.charge_steps(charged, kWhat, at);
+        out.reserve(charged);
         uint64_t ticks_total = 0;
         for (;;) {
             if (out.size() >= kMaxPiecesPerStream)
                 fail(ErrorKind::AllocationLimit, at,
                      "a record stream that reaches the bank duration (" + num(duration) +
                          " s) or a hold within " + std::to_string(kMaxPiecesPerStream) + " pieces");
-            budget.alloc(1, sizeof(AnimPiece), at, "animation pieces of the whole ROM");
-            budget.charge_steps(1, "animation pieces of the whole ROM", at);
-            AnimPiece p;
-            p.offset = uint32_t(at);
-            p.a = rom.f32(at, "an animated scalar record (float a)");
-            p.b = rom.f32(at + 4, "an animated scalar record (float b)");
-            p.c = rom.f32(at + 8, "an animated scalar record (float c)");
-            p.base = int16_t(rom.u16(at + 12, "an animated scalar record (s16 base)"));
-            p.fraction = rom.u8(at + 14, "an animated scalar record (u8 fraction)");
-            p.ticks = rom.u8(at + 15, "an animated scalar record (u8 ticks)");
+            if (out.size() >= charged) {
+                budget.alloc(1, sizeof(AnimPiece), at, kWhat);
+                budget.charge_steps(1, kWhat, at);
+            }
+            AnimPiece p = record(at);
             if (!std::isfinite(p.a) || !std::isfinite(p.b) || !std::isfinite(p.c))
                 fail(ErrorKind::BadValue, at, "finite coefficients a, b, c in a scalar record");
             if (p.ticks == 0)
@@ -161,6 +202,12 @@ uint8_t RomWindows::u8(uint64_t offset, const char* what) const {
     for (const auto& [at, bytes] : windows)
         if (offset >= at && offset - at < bytes.size()) return bytes[size_t(offset - at)];
     return 0;
+}
+
+ByteSpan RomWindows::from(uint64_t offset) const {
+    for (const auto& [at, bytes] : windows)
+        if (offset >= at && offset - at < bytes.size()) return bytes.subspan(size_t(offset - at));
+    return {};
 }
 
 uint16_t RomWindows::u16(uint64_t offset, const char* what) const {

@@ -94,6 +94,9 @@ struct RomWindows {
     float f32(uint64_t offset, const char* what) const { return bits_to_f32(u32(offset, what)); }
     uint16_t u16(uint64_t offset, const char* what) const;
     uint8_t u8(uint64_t offset, const char* what) const;
+    // The bytes from `offset` to the end of the window holding it (empty
+    // where none does).
+    ByteSpan from(uint64_t offset) const;
 };
 
 // Reads every bank. Never throws for bank content: a bank that fails keeps
