@@ -246,8 +246,18 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
     ch.times = rotation_times(c, key_times(c, duration),
                               std::min<uint64_t>(limits.max_elements, kMaxRotationKeys));
     ch.values.reserve(ch.times.size());
+    // With the sine table, neighbouring keys of a slow angle often look up
+    // the same entries: their rotation is the one already made.
+    std::array<int32_t, 3> last{-1, -1, -1};
     for (double t : ch.times) {
         const glm::vec3 e(float(c[0].at(t)), float(c[1].at(t)), float(c[2].at(t)));
+        const std::array<int32_t, 3> entry{trig.table_angle(e[0]), trig.table_angle(e[1]),
+                                           trig.table_angle(e[2])};
+        if (entry[0] >= 0 && entry == last) {
+            ch.values.push_back(ch.values.back());
+            continue;
+        }
+        last = entry;
         ch.values.push_back(
             kit::xyzw(glm::normalize(glm::quat_cast(rotation_matrix(e, trig, order)))));
     }

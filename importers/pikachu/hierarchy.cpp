@@ -118,11 +118,25 @@ uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
     const double units = double(radians) * double(constant_);
     // The 16-bit binary angle: llround(fmod(units, 65536)) mod 65536. fmod
     // subtracts a multiple of 65536 exactly and keeps the sign, so below 2^52
-    // (where a double still has a fraction to round) llround(units) has the
-    // same low 16 bits without the fmod.
-    const int64_t r =
-        std::fabs(units) < 0x1p52 ? std::llround(units) : std::llround(std::fmod(units, 65536.0));
+    // llround(units) has the same low 16 bits; and there the truncation and
+    // the fraction left are exact, so llround's half-away-from-zero is two
+    // compares (no libm call a lookup).
+    int64_t r;
+    if (std::fabs(units) < 0x1p52) {
+        r = int64_t(units);
+        const double f = units - double(r);
+        if (f >= 0.5)
+            ++r;
+        else if (f <= -0.5)
+            --r;
+    } else {
+        r = std::llround(std::fmod(units, 65536.0));
+    }
     return uint32_t((uint64_t(r) + quarter) & 0xFFFF) >> 4;
+}
+
+int32_t GameTrig::table_angle(float radians) const {
+    return table_.empty() ? -1 : int32_t(wave_index(radians, 0));
 }
 
 double GameTrig::sin(float radians) const {
@@ -133,6 +147,18 @@ double GameTrig::sin(float radians) const {
 double GameTrig::cos(float radians) const {
     if (table_.empty()) return std::cos(double(radians));
     return wave_[wave_index(radians, 0x4000)];
+}
+
+void GameTrig::sin_cos(float radians, double& s, double& c) const {
+    if (table_.empty()) {
+        s = std::sin(double(radians));
+        c = std::cos(double(radians));
+        return;
+    }
+    // A quarter turn is 0x400 table steps: the carry into bit 4 is the same.
+    const uint32_t x = wave_index(radians, 0);
+    s = wave_[x];
+    c = wave_[(x + 0x400) & 0xFFF];
 }
 
 EulerOrder EulerOrder::parse(const std::string& s) {
@@ -147,7 +173,9 @@ glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerO
     glm::mat3 r(1.0f);
     for (char axis : order.axes) {
         const int i = axis - 'x';
-        const float s = float(trig.sin(e[i])), c = float(trig.cos(e[i]));
+        double sd, cd;
+        trig.sin_cos(e[i], sd, cd);
+        const float s = float(sd), c = float(cd);
         const int a = (i + 1) % 3, b = (i + 2) % 3;
         // r = m * r for the axis rotation m (later axes apply after earlier
         // ones): m mixes rows a and b of r and leaves row i (column-major:

@@ -48,6 +48,10 @@ class GameTrig {
     GameTrig(std::vector<int16_t> table, float angle_constant);
     double sin(float radians) const;
     double cos(float radians) const;
+    void sin_cos(float radians, double& s, double& c) const;
+    // The table entry (0..4095) the angle looks up, -1 with host trig: two
+    // angles with the same entry have the same sine and cosine.
+    int32_t table_angle(float radians) const;
     bool uses_table() const { return !table_.empty(); }
     float angle_constant() const { return constant_; }
 
