@@ -11,8 +11,10 @@
 
 #include <cmath>
 #include <map>
+#include <span>
 
 #include "handover_detail.hpp"
+#include "ripkit/curves/curves.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/limits.hpp"
 #include "ripkit/scene_eval.hpp"
@@ -33,6 +35,18 @@ struct Samples {
     std::vector<double> times;
     std::vector<glm::vec4> values;
 };
+
+// evaluate_channel(ch, t) for t inside segment k of a CUBICSPLINE channel,
+// without finding the segment again (twice) for every sample.
+glm::vec4 cubic_at(const Channel& ch, size_t k, double t) {
+    const size_t n = ch.times.size();
+    if (ch.values.size() != n || ch.in_tangents.size() != n || ch.out_tangents.size() != n)
+        return evaluate_channel(ch, t);
+    auto seg = [k](const auto& v) { return std::span(v).subspan(k, 2); };
+    const glm::vec4 v(curves::evaluate_gltf_cubic(seg(ch.times), seg(ch.values),
+                                                  seg(ch.in_tangents), seg(ch.out_tangents), t));
+    return ch.path == AnimPath::Rotation ? normalised_quat(v) : v;
+}
 
 Samples sample_channel(const Channel& ch, double rate, Budget& budget) {
     Samples out;
@@ -61,7 +75,7 @@ Samples sample_channel(const Channel& ch, double rate, Budget& budget) {
             const double t = n / rate;
             if (t <= t0 + eps) continue;
             out.times.push_back(t);
-            out.values.push_back(evaluate_channel(ch, t));
+            out.values.push_back(cubic_at(ch, k, t));
         }
     }
     return out;
