@@ -4,6 +4,7 @@
 // data size, working-buffer offset, first resource name, checksum); pool
 // fields at 0x720; blocks from 2048, each its objects back to back and padded
 // to 2048 (layout as bff's v1_381 reader describes it).
+#include <algorithm>
 #include <string>
 
 #include "container.hpp"
@@ -24,9 +25,12 @@ constexpr size_t kSector = 2048;
 // ASSUMPTION(bigfile_magic): a BigFile starts with a printable version string mentioning
 // Asobo (as FUEL-era files do: "v1.381.67.09 - Asobo Studio - Internal Cross
 // Technology"); the block count is checked when reading.
+// A file cut inside the 2048-byte header still names itself by its version
+// string, so it is a BigFile that read_bigfile reports as truncated, not a
+// file of no known format.
 bool looks_like_bigfile(ByteSpan d) {
-    if (d.size() < kBigFileHeaderSize) return false;
-    const std::string_view head(reinterpret_cast<const char*>(d.data()), kVersionSize);
+    const std::string_view head(reinterpret_cast<const char*>(d.data()),
+                                std::min(d.size(), kVersionSize));
     const size_t end = head.find('\0');
     if (end == 0 || end == std::string_view::npos) return false;
     for (size_t i = 0; i < end; ++i)
@@ -37,7 +41,7 @@ bool looks_like_bigfile(ByteSpan d) {
 BigFileInfo read_bigfile(ByteSpan d, std::optional<Endian> forced, const Limits& limits) {
     BigFileInfo info;
     ByteReader r(d);
-    r.need(kBigFileHeaderSize, "BigFile header (2048 bytes)");
+    r.need(kBigFileHeaderSize, "a BigFile header");
     const std::string_view head(reinterpret_cast<const char*>(d.data()), kVersionSize);
     info.version = std::string(head.substr(0, head.find('\0')));
     if (forced)

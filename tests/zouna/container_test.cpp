@@ -209,6 +209,22 @@ TEST_CASE("bad input gives clear errors") {
     Bytes bf = write_bigfile({raw}, Endian::Little, "v1.381 Asobo", 1);
     bf[0x104] = 65;
     CHECK(kind_of([&] { open(bf); }) == ErrorKind::BadValue);
+    // A BigFile cut inside its 2048-byte header is a truncated BigFile, not
+    // an unknown format: its version string already names it.
+    const Bytes whole = write_bigfile({raw}, Endian::Little, "v1.381 Asobo", 1);
+    for (size_t keep : {size_t(64), size_t(300), size_t(2047)}) {
+        INFO("first " << keep << " bytes");
+        CHECK(formats::zouna_format().probe(ByteSpan(whole.data(), keep), "x.DPC") > 0);
+        try {
+            open(Bytes(whole.begin(), whole.begin() + std::ptrdiff_t(keep)));
+            FAIL("no error");
+        } catch (const Error& e) {
+            INFO(e.what());
+            CHECK(e.kind() == ErrorKind::Truncated);
+            CHECK(std::string(e.what()).find("a BigFile header (2048 bytes, " +
+                                             std::to_string(keep) + " left)") != std::string::npos);
+        }
+    }
 }
 
 TEST_CASE("names files: crc name, hex, quotes, bare names") {
