@@ -5,7 +5,6 @@
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
