@@ -135,6 +135,11 @@ uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
     return uint32_t((uint64_t(r) + quarter) & 0xFFFF) >> 4;
 }
 
+void GameTrig::entry_sin_cos(int32_t entry, double& s, double& c) const {
+    s = wave_[uint32_t(entry) & 0xFFF];
+    c = wave_[(uint32_t(entry) + 0x400) & 0xFFF];
+}
+
 int32_t GameTrig::table_angle(float radians) const {
     return table_.empty() ? -1 : int32_t(wave_index(radians, 0));
 }
@@ -169,13 +174,12 @@ EulerOrder EulerOrder::parse(const std::string& s) {
     return {s};
 }
 
-glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerOrder& order) {
+glm::mat3 rotation_matrix(const std::array<float, 3>& sin, const std::array<float, 3>& cos,
+                          const EulerOrder& order) {
     glm::mat3 r(1.0f);
     for (char axis : order.axes) {
         const int i = axis - 'x';
-        double sd, cd;
-        trig.sin_cos(e[i], sd, cd);
-        const float s = float(sd), c = float(cd);
+        const float s = sin[size_t(i)], c = cos[size_t(i)];
         const int a = (i + 1) % 3, b = (i + 2) % 3;
         // r = m * r for the axis rotation m (later axes apply after earlier
         // ones): m mixes rows a and b of r and leaves row i (column-major:
@@ -187,6 +191,16 @@ glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerO
         }
     }
     return r;
+}
+
+glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerOrder& order) {
+    std::array<float, 3> s, c;
+    for (size_t i = 0; i < 3; ++i) {
+        double sd, cd;
+        trig.sin_cos(e[int(i)], sd, cd);
+        s[i] = float(sd), c[i] = float(cd);
+    }
+    return rotation_matrix(s, c, order);
 }
 
 glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order) {

@@ -52,6 +52,8 @@ class GameTrig {
     // The table entry (0..4095) the angle looks up, -1 with host trig: two
     // angles with the same entry have the same sine and cosine.
     int32_t table_angle(float radians) const;
+    // sin_cos of an angle whose table_angle() is `entry` (with the table only).
+    void entry_sin_cos(int32_t entry, double& s, double& c) const;
     bool uses_table() const { return !table_.empty(); }
     float angle_constant() const { return constant_; }
 
@@ -72,6 +74,9 @@ struct EulerOrder {
 };
 
 glm::mat3 rotation_matrix(const glm::vec3& euler, const GameTrig& trig, const EulerOrder& order);
+// The same from each axis' sine and cosine (x, y, z), as rotation_matrix rounds them to float.
+glm::mat3 rotation_matrix(const std::array<float, 3>& sin, const std::array<float, 3>& cos,
+                          const EulerOrder& order);
 // T * R * S; type 100 nodes are T alone.
 glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order);
 // World (accumulated) matrix of every node: the matrix palette.
