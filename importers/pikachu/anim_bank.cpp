@@ -33,10 +33,11 @@ struct Reader {
     float quantum;
     Budget& budget;
 
-    // One record: straight from the window that holds all 16 bytes, else
-    // byte by byte (zeros where no window covers, an error past the ROM).
-    AnimPiece record(uint64_t at) const {
-        AnimPiece p;
+    // One record into `p`: straight from the window that holds all 16 bytes,
+    // else byte by byte (zeros where no window covers, an error past the ROM).
+    // Filled in place: a piece built on the stack and copied stalls on its
+    // narrow stores.
+    void record(uint64_t at, AnimPiece& p) const {
         p.offset = uint32_t(at);
         const ByteSpan w = rom.from(at);
         if (w.size() >= 0x10 && at + 0x10 <= rom.size) {
@@ -46,7 +47,7 @@ struct Reader {
             p.base = int16_t(load_u16be(w.data() + 12));
             p.fraction = w[14];
             p.ticks = w[15];
-            return p;
+            return;
         }
         p.a = rom.f32(at, "an animated scalar record (float a)");
         p.b = rom.f32(at + 4, "an animated scalar record (float b)");
@@ -54,7 +55,6 @@ struct Reader {
         p.base = int16_t(rom.u16(at + 12, "an animated scalar record (s16 base)"));
         p.fraction = rom.u8(at + 14, "an animated scalar record (u8 fraction)");
         p.ticks = rom.u8(at + 15, "an animated scalar record (u8 ticks)");
-        return p;
     }
 
     // How many records the stream at `at` holds by its ticks bytes alone
@@ -91,23 +91,22 @@ struct Reader {
                 budget.alloc(1, sizeof(AnimPiece), at, kWhat);
                 budget.charge_steps(1, kWhat, at);
             }
-            AnimPiece p = record(at);
+            AnimPiece& p = out.emplace_back();
+            record(at, p);
             if (!std::isfinite(p.a) || !std::isfinite(p.b) || !std::isfinite(p.c))
                 fail(ErrorKind::BadValue, at, "finite coefficients a, b, c in a scalar record");
             if (p.ticks == 0)
                 fail(ErrorKind::BadValue, at + 15,
                      "a piece of at least 1 tick (ticks 0 would last zero seconds)");
-            p.start_ticks = ticks_total;
+            p.start_ticks = uint32_t(ticks_total);
             p.start = double(ticks_total) * double(quantum);
             if (p.hold()) {
                 // ASSUMPTION(anim_hold): ticks 255 holds the piece's value at its start
                 // for the rest of the bank and ends the stream.
                 p.duration = std::max(0.0, double(duration) - p.start);
-                out.push_back(p);
                 break;
             }
             p.duration = double(p.ticks) * double(quantum);
-            out.push_back(p);
             ticks_total += p.ticks;
             // ASSUMPTION(anim_hold): a stream ends when its pieces reach the bank
             // duration; the last value then holds.
@@ -275,15 +274,6 @@ int AnimScalar::degree(size_t k) const {
     if (kind == uint32_t(ScalarKind::Linear)) return p.a != 0.0f ? 1 : 0;
     if (p.a != 0.0f || p.b != 0.0f) return 3;
     return p.c != 0.0f ? 1 : 0;
-}
-
-double AnimScalar::piece_value(size_t k, double u) const {
-    const AnimPiece& p = pieces[k];
-    if (p.hold()) u = 0.0;
-    // ASSUMPTION(anim_seconds): u is seconds since the piece start (not ticks, not bank time).
-    const double a = p.a, b = p.b, c = p.c;
-    if (kind == uint32_t(ScalarKind::Linear)) return a * u + b;  // seed 19, kind 2
-    return ((a * u + b) * u + c) * u + p.base_value();           // seed 19, kind 1
 }
 
 double AnimScalar::piece_slope(size_t k, double u) const {

@@ -35,7 +35,7 @@ struct AnimPiece {
     float a = 0, b = 0, c = 0;
     int16_t base = 0;
     uint8_t fraction = 0, ticks = 0;
-    uint64_t start_ticks = 0;        // ticks before this piece
+    uint32_t start_ticks = 0;        // ticks before this piece (< 65536 pieces x 255 ticks)
     double start = 0, duration = 0;  // seconds; a hold lasts to the bank's end
     bool hold() const { return ticks == kHoldTicks; }
     double base_value() const { return double(base) + double(fraction) / 256.0; }
@@ -55,9 +55,18 @@ struct AnimScalar {
     // Polynomial degree of piece k (0 constant or hold, 1 linear, 3 cubic).
     int degree(size_t k) const;
     // Value of piece k at `u` seconds after its start.
-    double piece_value(size_t k, double u) const;
+    double piece_value(size_t k, double u) const;  // inline below: rotation keys call it 3x a key
     double piece_slope(size_t k, double u) const;
 };
+
+// ASSUMPTION(anim_seconds): u is seconds since the piece start (not ticks, not bank time).
+inline double AnimScalar::piece_value(size_t k, double u) const {
+    const AnimPiece& p = pieces[k];
+    if (p.hold()) u = 0.0;
+    const double a = p.a, b = p.b, c = p.c;
+    if (kind == uint32_t(ScalarKind::Linear)) return a * u + b;  // seed 19, kind 2
+    return ((a * u + b) * u + c) * u + p.base_value();           // seed 19, kind 1
+}
 
 struct AnimTrack {
     uint32_t entry_offset = 0;  // ROM offset of {nodeType, vectorOffset}

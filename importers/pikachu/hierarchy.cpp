@@ -114,36 +114,6 @@ double GameTrig::sins(uint16_t a) const {
     return ((x & 0x800) ? -double(v) : double(v)) / 32767.0;
 }
 
-uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
-    const double units = double(radians) * double(constant_);
-    // The 16-bit binary angle: llround(fmod(units, 65536)) mod 65536. fmod
-    // subtracts a multiple of 65536 exactly and keeps the sign, so below 2^52
-    // llround(units) has the same low 16 bits; and there the truncation and
-    // the fraction left are exact, so llround's half-away-from-zero is two
-    // compares (no libm call a lookup).
-    int64_t r;
-    if (std::fabs(units) < 0x1p52) {
-        r = int64_t(units);
-        const double f = units - double(r);
-        if (f >= 0.5)
-            ++r;
-        else if (f <= -0.5)
-            --r;
-    } else {
-        r = std::llround(std::fmod(units, 65536.0));
-    }
-    return uint32_t((uint64_t(r) + quarter) & 0xFFFF) >> 4;
-}
-
-void GameTrig::entry_sin_cos(int32_t entry, double& s, double& c) const {
-    s = wave_[uint32_t(entry) & 0xFFF];
-    c = wave_[(uint32_t(entry) + 0x400) & 0xFFF];
-}
-
-int32_t GameTrig::table_angle(float radians) const {
-    return table_.empty() ? -1 : int32_t(wave_index(radians, 0));
-}
-
 double GameTrig::sin(float radians) const {
     if (table_.empty()) return std::sin(double(radians));
     return wave_[wave_index(radians, 0)];

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <optional>
@@ -65,6 +66,37 @@ class GameTrig {
     float constant_;
     std::array<double, 4096> wave_{};  // sins() of every 12-bit angle
 };
+
+// Inline: rotation keys look up three angles a key.
+inline uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
+    const double units = double(radians) * double(constant_);
+    // The 16-bit binary angle: llround(fmod(units, 65536)) mod 65536. fmod
+    // subtracts a multiple of 65536 exactly and keeps the sign, so below 2^52
+    // llround(units) has the same low 16 bits; and there the truncation and
+    // the fraction left are exact, so llround's half-away-from-zero is two
+    // compares (no libm call a lookup).
+    int64_t r;
+    if (std::fabs(units) < 0x1p52) {
+        r = int64_t(units);
+        const double f = units - double(r);
+        if (f >= 0.5)
+            ++r;
+        else if (f <= -0.5)
+            --r;
+    } else {
+        r = std::llround(std::fmod(units, 65536.0));
+    }
+    return uint32_t((uint64_t(r) + quarter) & 0xFFFF) >> 4;
+}
+
+inline void GameTrig::entry_sin_cos(int32_t entry, double& s, double& c) const {
+    s = wave_[uint32_t(entry) & 0xFFF];
+    c = wave_[(uint32_t(entry) + 0x400) & 0xFFF];
+}
+
+inline int32_t GameTrig::table_angle(float radians) const {
+    return table_.empty() ? -1 : int32_t(wave_index(radians, 0));
+}
 
 // ASSUMPTION(euler_order): rotations are applied X, then Y, then Z (R = Rz * Ry * Rx) unless
 // --set euler_order names another order of application ("xyz" default).

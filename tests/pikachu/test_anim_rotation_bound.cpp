@@ -53,7 +53,7 @@ AnimScalar random_scalar(std::mt19937& rng, double duration, double speed) {
     while (double(at) * kQuantum < duration) {
         AnimPiece p;
         p.ticks = uint8_t(ticks(rng));
-        p.start_ticks = at;
+        p.start_ticks = uint32_t(at);
         p.start = double(at) * kQuantum;
         p.duration = double(p.ticks) * kQuantum;
         p.a = float(speed * 8.0 * unit(rng));
