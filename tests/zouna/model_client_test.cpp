@@ -15,6 +15,7 @@
 #include "format.hpp"
 #include "ripkit/export.hpp"
 #include "test_util.hpp"
+#include "three_skin_check.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;
@@ -117,23 +118,13 @@ TEST_CASE("three.js skins the kit's vertices where the hand arithmetic does, per
         INFO(game_name(g));
         const fs::path dir = test::fresh_temp_dir(std::string("zouna_skin_") + game_name(g));
         const fs::path glb = export_glb(kit_skin_scene(g, dir / "kit"), dir / "skin.glb");
-        const nlohmann::json report = test::validate_gltf(glb);
-        INFO(report.dump(1));
-        CHECK(report["numErrors"] == 0);
-        const std::vector<double> times = {0.0, 0.25, 0.5, 1.0};
-        const nlohmann::json r = test::three_skinned(glb, "BEND", times);
-        REQUIRE(r["meshes"].size() == 1);
-        CHECK(r["meshes"][0]["bones"] == 2);
-        const nlohmann::json& got = r["meshes"][0]["times"];
-        REQUIRE(got.size() == times.size());
-        for (size_t ti = 0; ti < times.size(); ++ti)
-            for (size_t v = 0; v < 8; ++v) {
-                const glm::dvec3 p(kit.body.vertex_buffers[0].vertices[v].position);
-                const glm::dvec3 want = hand_position(p, kids[v], times[ti]);
-                INFO("t " << times[ti] << " vertex " << v);
-                for (int c = 0; c < 3; ++c)
-                    CHECK(got[ti]["positions"][v][c].get<double>() == Approx(want[c]).margin(2e-4));
-            }
+        const nlohmann::json mesh =
+            check_three_skinning(glb, "BEND", {0.0, 0.25, 0.5, 1.0}, 8, [&](size_t v, double t) {
+                return hand_position(glm::dvec3(kit.body.vertex_buffers[0].vertices[v].position),
+                                     kids[v], t);
+            });
+        CHECK(mesh["bones"] == 2);
+        const nlohmann::json& got = mesh["times"];
         // The split vertices moved at 1 s, the ROOT-only ones did not.
         CHECK(got[3]["positions"][0] == got[0]["positions"][0]);
         CHECK(got[3]["positions"][6] != got[0]["positions"][6]);

@@ -13,9 +13,11 @@
 #include "format.hpp"
 #include "posed_kit.hpp"
 #include "ripkit/export.hpp"
+#include "three_skin_check.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;
+using zouna_test::check_three_skinning;
 namespace fs = std::filesystem;
 
 namespace {
@@ -91,21 +93,8 @@ TEST_CASE("three.js skins the posed kit (rest pose, CUBICSPLINE) where the hand 
         eo.format = OutputFormat::Glb;
         const fs::path glb = dir / "posed.glb";
         export_scene(s, glb, eo);
-        const nlohmann::json report = test::validate_gltf(glb);
-        INFO(report.dump(1));
-        CHECK(report["numErrors"] == 0);
-        const std::vector<double> times = {0.0, 0.5, 1.0, 2.0};
-        const nlohmann::json r = test::three_skinned(glb, "BEND", times);
-        REQUIRE(r["meshes"].size() == 1);
-        const nlohmann::json& got = r["meshes"][0]["times"];
-        REQUIRE(got.size() == times.size());
-        for (size_t ti = 0; ti < times.size(); ++ti)
-            for (size_t v = 0; v < 8; ++v) {
-                const V p(kit.body.vertex_buffers[0].vertices[v].position);
-                const V want = hand_position(p, kids[v], times[ti]);
-                INFO("t " << times[ti] << " vertex " << v);
-                for (int c = 0; c < 3; ++c)
-                    CHECK(got[ti]["positions"][v][c].get<double>() == Approx(want[c]).margin(2e-4));
-            }
+        check_three_skinning(glb, "BEND", {0.0, 0.5, 1.0, 2.0}, 8, [&](size_t v, double t) {
+            return hand_position(V(kit.body.vertex_buffers[0].vertices[v].position), kids[v], t);
+        });
     }
 }
