@@ -114,24 +114,14 @@ double GameTrig::sins(uint16_t a) const {
     return ((x & 0x800) ? -double(v) : double(v)) / 32767.0;
 }
 
-double GameTrig::sin(float radians) const {
-    if (table_.empty()) return std::sin(double(radians));
-    return wave_[wave_index(radians, 0)];
-}
-
-double GameTrig::cos(float radians) const {
-    if (table_.empty()) return std::cos(double(radians));
-    return wave_[wave_index(radians, 0x4000)];
-}
-
 void GameTrig::sin_cos(float radians, double& s, double& c) const {
     if (table_.empty()) {
         s = std::sin(double(radians));
         c = std::cos(double(radians));
         return;
     }
-    // A quarter turn is 0x400 table steps: the carry into bit 4 is the same.
-    const uint32_t x = wave_index(radians, 0);
+    // The cosine is the sine a quarter turn on: 0x4000 binary units, 0x400 entries.
+    const uint32_t x = wave_index(radians);
     s = wave_[x];
     c = wave_[(x + 0x400) & 0xFFF];
 }

@@ -47,8 +47,7 @@ class GameTrig {
   public:
     // Host trig when `table` is empty (the --set rotation=host fallback).
     GameTrig(std::vector<int16_t> table, float angle_constant);
-    double sin(float radians) const;
-    double cos(float radians) const;
+    // Sine and cosine of one angle (one table entry and its quarter turn).
     void sin_cos(float radians, double& s, double& c) const;
     // The table entry (0..4095) the angle looks up, -1 with host trig: two
     // angles with the same entry have the same sine and cosine.
@@ -60,15 +59,15 @@ class GameTrig {
 
   private:
     double sins(uint16_t a) const;
-    // The table entry's index (top 12 bits) of the binary angle plus `quarter`.
-    uint32_t wave_index(float radians, uint32_t quarter) const;
+    // The table entry's index: the top 12 bits of the binary angle.
+    uint32_t wave_index(float radians) const;
     std::vector<int16_t> table_;
     float constant_;
     std::array<double, 4096> wave_{};  // sins() of every 12-bit angle
 };
 
 // Inline: rotation keys look up three angles a key.
-inline uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
+inline uint32_t GameTrig::wave_index(float radians) const {
     const double units = double(radians) * double(constant_);
     // The 16-bit binary angle: llround(fmod(units, 65536)) mod 65536. fmod
     // subtracts a multiple of 65536 exactly and keeps the sign, so below 2^52
@@ -86,7 +85,7 @@ inline uint32_t GameTrig::wave_index(float radians, uint32_t quarter) const {
     } else {
         r = std::llround(std::fmod(units, 65536.0));
     }
-    return uint32_t((uint64_t(r) + quarter) & 0xFFFF) >> 4;
+    return uint32_t(uint64_t(r) & 0xFFFF) >> 4;
 }
 
 inline void GameTrig::entry_sin_cos(int32_t entry, double& s, double& c) const {
@@ -95,7 +94,7 @@ inline void GameTrig::entry_sin_cos(int32_t entry, double& s, double& c) const {
 }
 
 inline int32_t GameTrig::table_angle(float radians) const {
-    return table_.empty() ? -1 : int32_t(wave_index(radians, 0));
+    return table_.empty() ? -1 : int32_t(wave_index(radians));
 }
 
 // ASSUMPTION(euler_order): rotations are applied X, then Y, then Z (R = Rz * Ry * Rx) unless
