@@ -198,9 +198,8 @@ uint8_t RomWindows::u8(uint64_t offset, const char* what) const {
         fail(
             ErrorKind::Truncated, offset,
             std::string(what) + " inside the ROM (it ends at " + hex_address(uint32_t(size)) + ")");
-    for (const auto& [at, bytes] : windows)
-        if (offset >= at && offset - at < bytes.size()) return bytes[size_t(offset - at)];
-    return 0;
+    const ByteSpan w = from(offset);
+    return w.empty() ? 0 : w[0];
 }
 
 ByteSpan RomWindows::from(uint64_t offset) const {
@@ -220,9 +219,7 @@ uint32_t RomWindows::u32(uint64_t offset, const char* what) const {
             ErrorKind::Truncated, offset,
             std::string(what) + " inside the ROM (it ends at " + hex_address(uint32_t(size)) + ")");
     // Fast path: the whole word in one window.
-    for (const auto& [at, bytes] : windows)
-        if (offset >= at && offset - at + 4 <= bytes.size())
-            return load_u32be(bytes.data() + (offset - at));
+    if (const ByteSpan w = from(offset); w.size() >= 4) return load_u32be(w.data());
     uint32_t v = 0;
     for (int i = 0; i < 4; ++i) v = v << 8 | u8(offset + uint64_t(i), what);
     return v;

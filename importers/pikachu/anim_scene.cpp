@@ -258,19 +258,7 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
             continue;
         }
         last = entry;
-        glm::mat3 m;
-        if (entry[0] >= 0) {
-            // The entries found above are what rotation_matrix() would look up.
-            std::array<float, 3> sn, cs;
-            for (size_t i = 0; i < 3; ++i) {
-                double sd, cd;
-                trig.entry_sin_cos(entry[i], sd, cd);
-                sn[i] = float(sd), cs[i] = float(cd);
-            }
-            m = rotation_matrix(sn, cs, order);
-        } else {
-            m = rotation_matrix(e, trig, order);
-        }
+        const glm::mat3 m = rotation_matrix(e, trig, order);
         ch.values.push_back(kit::xyzw(glm::normalize(glm::quat_cast(m))));
     }
     kit::keep_hemisphere(ch.values);

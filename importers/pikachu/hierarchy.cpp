@@ -134,12 +134,13 @@ EulerOrder EulerOrder::parse(const std::string& s) {
     return {s};
 }
 
-glm::mat3 rotation_matrix(const std::array<float, 3>& sin, const std::array<float, 3>& cos,
-                          const EulerOrder& order) {
+glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerOrder& order) {
     glm::mat3 r(1.0f);
     for (char axis : order.axes) {
         const int i = axis - 'x';
-        const float s = sin[size_t(i)], c = cos[size_t(i)];
+        double sd, cd;
+        trig.sin_cos(e[i], sd, cd);
+        const float s = float(sd), c = float(cd);
         const int a = (i + 1) % 3, b = (i + 2) % 3;
         // r = m * r for the axis rotation m (later axes apply after earlier
         // ones): m mixes rows a and b of r and leaves row i (column-major:
@@ -151,16 +152,6 @@ glm::mat3 rotation_matrix(const std::array<float, 3>& sin, const std::array<floa
         }
     }
     return r;
-}
-
-glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerOrder& order) {
-    std::array<float, 3> s, c;
-    for (size_t i = 0; i < 3; ++i) {
-        double sd, cd;
-        trig.sin_cos(e[int(i)], sd, cd);
-        s[i] = float(sd), c[i] = float(cd);
-    }
-    return rotation_matrix(s, c, order);
 }
 
 glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order) {

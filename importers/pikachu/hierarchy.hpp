@@ -52,8 +52,6 @@ class GameTrig {
     // The table entry (0..4095) the angle looks up, -1 with host trig: two
     // angles with the same entry have the same sine and cosine.
     int32_t table_angle(float radians) const;
-    // sin_cos of an angle whose table_angle() is `entry` (with the table only).
-    void entry_sin_cos(int32_t entry, double& s, double& c) const;
     bool uses_table() const { return !table_.empty(); }
     float angle_constant() const { return constant_; }
 
@@ -88,11 +86,6 @@ inline uint32_t GameTrig::wave_index(float radians) const {
     return uint32_t(uint64_t(r) & 0xFFFF) >> 4;
 }
 
-inline void GameTrig::entry_sin_cos(int32_t entry, double& s, double& c) const {
-    s = wave_[uint32_t(entry) & 0xFFF];
-    c = wave_[(uint32_t(entry) + 0x400) & 0xFFF];
-}
-
 inline int32_t GameTrig::table_angle(float radians) const {
     return table_.empty() ? -1 : int32_t(wave_index(radians));
 }
@@ -105,9 +98,6 @@ struct EulerOrder {
 };
 
 glm::mat3 rotation_matrix(const glm::vec3& euler, const GameTrig& trig, const EulerOrder& order);
-// The same from each axis' sine and cosine (x, y, z), as rotation_matrix rounds them to float.
-glm::mat3 rotation_matrix(const std::array<float, 3>& sin, const std::array<float, 3>& cos,
-                          const EulerOrder& order);
 // T * R * S; type 100 nodes are T alone.
 glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order);
 // World (accumulated) matrix of every node: the matrix palette.
