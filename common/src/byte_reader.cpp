@@ -12,8 +12,8 @@ std::string describe(std::string_view what, size_t n, size_t have) {
 }
 }  // namespace
 
-void ByteReader::need(size_t n, std::string_view what) const {
-    if (n > remaining()) fail(ErrorKind::Truncated, abs_pos(), describe(what, n, remaining()));
+void ByteReader::short_read(size_t n, std::string_view what) const {
+    fail(ErrorKind::Truncated, abs_pos(), describe(what, n, remaining()));
 }
 
 void ByteReader::need_at(size_t offset, size_t n, std::string_view what) const {
@@ -40,19 +40,6 @@ ByteReader ByteReader::sub(size_t offset, size_t n, std::string_view what) const
     return ByteReader(data_.subspan(offset, n), base_ + offset, endian_);
 }
 
-uint8_t ByteReader::u8(std::string_view what) {
-    need(1, what);
-    return data_[pos_++];
-}
-
-uint16_t ByteReader::u16(std::string_view what) {
-    return endian_ == Endian::Little ? u16le(what) : u16be(what);
-}
-
-uint32_t ByteReader::u32(std::string_view what) {
-    return endian_ == Endian::Little ? u32le(what) : u32be(what);
-}
-
 uint64_t ByteReader::u64(std::string_view what) {
     need(8, what);
     uint64_t lo = load_u32le(&data_[pos_]), hi = load_u32le(&data_[pos_ + 4]);
@@ -65,34 +52,6 @@ uint64_t ByteReader::u64(std::string_view what) {
 }
 
 float ByteReader::f32(std::string_view what) { return bits_to_f32(u32(what)); }
-
-uint16_t ByteReader::u16le(std::string_view what) {
-    need(2, what);
-    uint16_t v = load_u16le(&data_[pos_]);
-    pos_ += 2;
-    return v;
-}
-
-uint32_t ByteReader::u32le(std::string_view what) {
-    need(4, what);
-    uint32_t v = load_u32le(&data_[pos_]);
-    pos_ += 4;
-    return v;
-}
-
-uint16_t ByteReader::u16be(std::string_view what) {
-    need(2, what);
-    uint16_t v = load_u16be(&data_[pos_]);
-    pos_ += 2;
-    return v;
-}
-
-uint32_t ByteReader::u32be(std::string_view what) {
-    need(4, what);
-    uint32_t v = load_u32be(&data_[pos_]);
-    pos_ += 4;
-    return v;
-}
 
 float ByteReader::f32be(std::string_view what) { return bits_to_f32(u32be(what)); }
 

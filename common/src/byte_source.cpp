@@ -20,6 +20,7 @@ ByteSpan ByteSource::read(uint64_t offset, size_t length, std::string_view what,
              std::to_string(length) + " bytes of " + std::string(what) + " inside the " +
                  std::to_string(n) + "-byte file");
     if (const uint8_t* m = memory()) return ByteSpan(m + offset, length);
+    if (length == 0) return {};
     scratch.resize(length);
     fill(offset, scratch);
     return scratch;

@@ -50,11 +50,7 @@ void switch_textures(Material& material, const std::vector<int>& textures, size_
     material.switch_track_node = track_node;
 }
 
-void StepKeys::put(Keys& keys, size_t record, const glm::vec4& v) {
-    if (keys.empty() || keys.back().first < record) {
-        keys.emplace_back(record, v);
-        return;
-    }
+void StepKeys::put_back(Keys& keys, size_t record, const glm::vec4& v) {
     const auto it = std::lower_bound(keys.begin(), keys.end(), record,
                                      [](const auto& k, size_t r) { return k.first < r; });
     if (it->first == record)
@@ -63,11 +59,10 @@ void StepKeys::put(Keys& keys, size_t record, const glm::vec4& v) {
         keys.insert(it, {record, v});
 }
 
-StepKeys::NodeKeys& StepKeys::at(int node) {
+void StepKeys::grow(int node) {
     if (node < 0 || size_t(node) >= s_.nodes.size())
         throw std::out_of_range("StepKeys: node " + std::to_string(node) + " is not in the scene");
-    if (size_t(node) >= keys_.size()) keys_.resize(size_t(node) + 1);
-    return keys_[size_t(node)];
+    keys_.resize(size_t(node) + 1);
 }
 
 Animation StepKeys::finish(const std::string& name, size_t records) {

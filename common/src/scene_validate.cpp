@@ -5,6 +5,7 @@
 // an exporter decomposes a matrix).
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <glm/gtc/quaternion.hpp>
 #include <string>
 #include <unordered_set>
@@ -186,18 +187,42 @@ void check_skins_and_materials(const Scene& s, const std::unordered_set<std::str
 
 // The keys pass every check below (one comparison per number: NaN fails
 // `<=`): the common case, without building the names the messages need.
+// Branch-free sweeps (times, then values) rather than a test per key and
+// number: validation reads every key of every import.
 bool keys_pass(const Animation& a, const Channel& ch) {
-    const auto within = [](float v) { return std::fabs(double(v)) <= kMaxSceneMagnitude; };
     const double last = a.duration + 1e-9;
     double prev = -1.0;
-    for (size_t k = 0; k < ch.times.size(); ++k) {
-        const double t = ch.times[k];
-        const glm::vec4& v = ch.values[k];
-        if (!(t >= 0.0 && t > prev && t <= last && std::isfinite(t))) return false;
-        if (!(within(v.x) && within(v.y) && within(v.z) && within(v.w))) return false;
+    bool ok = true;
+    for (const double t : ch.times) {
+        ok &= t > prev;   // false for NaN
+        ok &= t <= last;  // so is +inf
         prev = t;
     }
-    return true;
+    if (!ok || !(ch.times.front() >= 0.0)) return false;
+    // |v| <= kMaxSceneMagnitude for a float v, tested in float: kMaxFloat is
+    // the largest float not above it (NaN fails the comparison).
+    static const float kMaxFloat = [] {
+        float f = float(kMaxSceneMagnitude);
+        while (double(f) > kMaxSceneMagnitude) f = std::nextafter(f, 0.0f);
+        return f;
+    }();
+    // Four lanes at a time (GCC and Clang vector extensions): |v| by clearing
+    // the sign bit, then a lane mask that stays all ones while every lane is
+    // within (NaN compares false).
+    using F4 = float __attribute__((vector_size(16)));
+    using I4 = int32_t __attribute__((vector_size(16)));
+    const F4 limit = {kMaxFloat, kMaxFloat, kMaxFloat, kMaxFloat};
+    I4 within = {-1, -1, -1, -1};
+    for (const glm::vec4& v : ch.values) {
+        I4 bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        bits &= 0x7FFFFFFF;
+        F4 magnitude;
+        std::memcpy(&magnitude, &bits, sizeof magnitude);
+        within &= magnitude <= limit;
+    }
+    for (int c = 0; c < 4; ++c) ok &= within[c] == -1;
+    return ok;
 }
 
 void check_channel(const Scene& s, const Animation& a, const Channel& ch) {

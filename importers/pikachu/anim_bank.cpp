@@ -138,8 +138,7 @@ struct Reader {
                 case uint32_t(ScalarKind::Linear): {
                     // ASSUMPTION(anim_offsets): stream offsets are relative to kAnimBase.
                     const uint64_t st = resolve(rom, s.value, at + 4, "a scalar record stream");
-                    s.pieces = with_context("scalar " + std::to_string(i),
-                                            [&] { return stream(st, duration); });
+                    s.pieces = with_context("scalar", i, [&] { return stream(st, duration); });
                     break;
                 }
                 default:
@@ -184,7 +183,7 @@ struct Reader {
             const int32_t type = int32_t(rom.u32(at, "a track entry (s32 node type)"));
             if (type <= 0) break;
             const uint32_t vec = rom.u32(at + 4, "a track entry (u32 vector offset)");
-            b.tracks.push_back(with_context("track " + std::to_string(b.tracks.size()),
+            b.tracks.push_back(with_context("track", b.tracks.size(),
                                             [&] { return track(at, type, vec, b.duration); }));
             at += 8;
         }

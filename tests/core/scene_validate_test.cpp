@@ -137,6 +137,14 @@ const Breakage kBreakages[] = {
     {"time past duration", [](Scene& s) { s.animations[0].duration = 0.9; }, "within duration"},
     {"non-finite value", [](Scene& s) { s.animations[0].channels[0].values[1].y = kNaN; },
      "finite values"},
+    {"NaN in a key's last number", [](Scene& s) { s.animations[0].channels[0].values[0].w = kNaN; },
+     "finite values"},
+    {"negative value past the bound",
+     [](Scene& s) { s.animations[0].channels[0].values[1].z = -2e18f; }, "finite and within"},
+    {"infinite time", [](Scene& s) { s.animations[0].channels[0].times[2] = double(kInf); },
+     "time >= 0"},
+    {"NaN time", [](Scene& s) { s.animations[0].channels[0].times[1] = double(kNaN); },
+     "time >= 0"},
     {"cubic without tangents",
      [](Scene& s) { s.animations[0].channels[1].out_tangents.pop_back(); }, "tangents per key"},
     {"tangents on linear",
@@ -205,6 +213,22 @@ TEST_CASE("validate_scene catches each broken invariant") {
         Error e = expect_error([&] { validate_scene(s); });
         CHECK(e.kind() == ErrorKind::BadValue);
         CHECK(e.expected().find(b.message) != std::string::npos);
+    }
+}
+
+TEST_CASE("animation values up to the magnitude bound pass, the next float does not") {
+    // The largest float not above 1e18, found here by stepping down from the
+    // float nearest 1e18.
+    float top = float(kMaxSceneMagnitude);
+    while (double(top) > kMaxSceneMagnitude) top = std::nextafter(top, 0.0f);
+    REQUIRE(double(std::nextafter(top, kInf)) > kMaxSceneMagnitude);
+    for (int lane = 0; lane < 4; ++lane) {
+        INFO(lane);
+        Scene s = valid_scene();
+        s.animations[0].channels[0].values[1][lane] = -top;
+        CHECK_NOTHROW(validate_scene(s));
+        s.animations[0].channels[0].values[1][lane] = -std::nextafter(top, kInf);
+        CHECK_THROWS_AS(validate_scene(s), Error);
     }
 }
 

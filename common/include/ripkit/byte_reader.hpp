@@ -43,7 +43,9 @@ class ByteReader {
     void set_endian(Endian e) { endian_ = e; }
 
     // Throws Truncated unless `n` bytes are available at the cursor.
-    void need(size_t n, std::string_view what) const;
+    void need(size_t n, std::string_view what) const {
+        if (n > remaining()) short_read(n, what);
+    }
     // Throws Truncated unless [offset, offset+n) lies inside the window.
     void need_at(size_t offset, size_t n, std::string_view what) const;
 
@@ -77,9 +79,21 @@ class ByteReader {
     float f32_at(size_t offset, std::string_view what = "f32") const;
 
     [[noreturn]] void fail_here(ErrorKind kind, std::string expected) const;
+    // need()'s error, out of line: the reads below are inline, as every
+    // decoder's inner loops are made of them.
+    [[noreturn]] void short_read(size_t n, std::string_view what) const;
     [[noreturn]] void fail_at(size_t local_offset, ErrorKind kind, std::string expected) const;
 
   private:
+    // A value of T at the cursor, read by Load; the cursor moves past it.
+    template <class T, T (*Load)(const uint8_t*)>
+    T take(std::string_view what) {
+        need(sizeof(T), what);
+        const T v = Load(data_.data() + pos_);
+        pos_ += sizeof(T);
+        return v;
+    }
+
     ByteSpan data_;
     size_t pos_ = 0;
     uint64_t base_ = 0;
@@ -112,6 +126,29 @@ inline int32_t sign_extend(uint32_t v, unsigned bits) {
     v &= m;
     const uint32_t sign = 1u << (bits - 1);
     return static_cast<int32_t>((v ^ sign) - sign);
+}
+
+inline uint8_t ByteReader::u8(std::string_view what) {
+    need(1, what);
+    return data_[pos_++];
+}
+inline uint16_t ByteReader::u16le(std::string_view what) {
+    return take<uint16_t, load_u16le>(what);
+}
+inline uint32_t ByteReader::u32le(std::string_view what) {
+    return take<uint32_t, load_u32le>(what);
+}
+inline uint16_t ByteReader::u16be(std::string_view what) {
+    return take<uint16_t, load_u16be>(what);
+}
+inline uint32_t ByteReader::u32be(std::string_view what) {
+    return take<uint32_t, load_u32be>(what);
+}
+inline uint16_t ByteReader::u16(std::string_view what) {
+    return endian_ == Endian::Little ? u16le(what) : u16be(what);
+}
+inline uint32_t ByteReader::u32(std::string_view what) {
+    return endian_ == Endian::Little ? u32le(what) : u32be(what);
 }
 
 // Little-endian byte writer used by every format's writer (tests, samples).

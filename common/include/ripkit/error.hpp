@@ -71,4 +71,16 @@ auto with_context(const std::string& frame, Fn&& fn) -> decltype(fn()) {
     }
 }
 
+// The same with the frame "<label> <index>", made only when an error passes:
+// loops over thousands of records build no string per record.
+template <class Fn>
+auto with_context(const char* label, uint64_t index, Fn&& fn) -> decltype(fn()) {
+    try {
+        return fn();
+    } catch (Error& e) {
+        e.push_where(std::string(label) + " " + std::to_string(index));
+        throw;
+    }
+}
+
 }  // namespace ripkit

@@ -103,8 +103,19 @@ class StepKeys {
     struct NodeKeys {
         Keys t, r;
     };
-    static void put(Keys& keys, size_t record, const glm::vec4& v);
-    NodeKeys& at(int node);
+    // Inline: called for every key of a stream (the append is the rule).
+    static void put(Keys& keys, size_t record, const glm::vec4& v) {
+        if (keys.empty() || keys.back().first < record)
+            keys.emplace_back(record, v);
+        else
+            put_back(keys, record, v);
+    }
+    static void put_back(Keys& keys, size_t record, const glm::vec4& v);
+    NodeKeys& at(int node) {
+        if (node < 0 || size_t(node) >= keys_.size()) grow(node);
+        return keys_[size_t(node)];
+    }
+    void grow(int node);
     void add_channel(Animation& a, int node, AnimPath path, const Keys& k);
 
     Scene& s_;
