@@ -1,9 +1,11 @@
 #include "cine.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
 
+#include "ripkit/cd/sector_stream.hpp"
 #include "ripkit/codec/xa_adpcm.hpp"
 #include "ripkit/decode_item.hpp"
 #include "ripkit/error.hpp"
@@ -13,12 +15,6 @@ namespace ripkit::rugrats {
 namespace {
 
 using cd::Sector;
-using cd::SectorImage;
-
-struct Group {
-    uint8_t file = 0, channel = 0;
-    std::vector<size_t> data;  // sector indices
-};
 
 std::string at_sector(size_t i) { return "sector " + std::to_string(i); }
 
@@ -40,52 +36,100 @@ void warn_zero_quaternions(Cinematic& c) {
                              "unrotated (identity)");
 }
 
-void decode_frames(const SectorImage& image, const Group& g, Cinematic& c, const CineOptions& o,
-                   Budget& budget) {
-    c.frames.clear();
-    check_alloc(o.limits, c.header.frames, sizeof(FrameRecord), 0, "frames");
-    size_t next = 1;  // g.data[0] is the header
-    for (uint32_t n = 0; n < c.header.frames; ++n) {
-        if (next >= g.data.size()) {
-            const uint64_t end =
-                image.count() ? image.sector(image.count() - 1).offset + image.stride() : 0;
-            fail(ErrorKind::Truncated, end,
-                 "frame " + std::to_string(n + 1) + " of " + std::to_string(c.header.frames) +
-                     " (the header's count) or the end marker 0xdddddddd; the file/channel has " +
-                     "no more data sectors");
+// One file/channel's data sectors as the stream goes by: the first must hold
+// a cinematic header, the frames follow it until the header's count or the
+// end marker. Its errors are kept without the cinematic's frame, which needs
+// the id only the whole file tells (decode_file).
+struct ChannelDecode {
+    uint8_t file = 0, channel = 0;
+    size_t first_sector = SIZE_MAX;  // none yet
+    uint64_t first_user_offset = 0;
+    uint32_t first_word = 0;  // for the message when no channel has a header
+    bool headerless = false, done = false;
+    uint64_t charged = 0;  // the bytes the kept records hold (given back on an error)
+    Cinematic c;
+
+    // `s` is one of the file's data sectors, `count` how many sectors it has.
+    void take(const Sector& s, size_t count, const CineOptions& o, Budget& budget) {
+        const bool first = first_sector == SIZE_MAX;
+        if (first) {
+            first_sector = s.index;
+            first_user_offset = s.user_offset;
+            first_word = s.user.size() >= 4 ? load_u32le(s.user.data()) : 0;
+            const auto off = header_offset(s.user);
+            headerless = !off;
+            if (headerless) return;
+            c.data_offset = *off;
+            c.header_sector = s.index;
         }
-        const Sector s = image.sector(g.data[next++]);
-        const bool more = with_context(at_sector(s.index), [&] {
-            if (s.user.size() <= c.data_offset)
-                fail(ErrorKind::Truncated, s.user_offset, "a frame record in the sector");
-            ByteReader r(s.user.subspan(c.data_offset), s.user_offset + c.data_offset);
-            FrameRecord f;
-            if (!read_frame(r, f, o.limits)) return false;
-            budget.charge_bytes(sizeof(FrameRecord) + f.actors.size() * sizeof(ActorRecord) +
-                                    f.poses.size() * sizeof(PoseRecord),
-                                "frame records", s.user_offset);
-            for (const PoseRecord& p : f.poses)
-                budget.charge_bytes(p.keys.size() * sizeof(PoseKey), "pose keys", s.user_offset);
-            f.sector = s.index;
-            if (f.frame != n + 1 && c.warnings.size() < 16)
-                c.warnings.push_back(at_sector(s.index) + ": frame number " +
-                                     std::to_string(f.frame) + ", expected " +
-                                     std::to_string(n + 1));
-            c.frames.push_back(std::move(f));
-            return true;
+        if (headerless || done || c.error) return;
+        const Budget::Meter meter(budget);
+        c.error = decode_item(budget, "", [&] {
+            if (first) return header(s, o, count - s.index);
+            with_context("sector", s.index, [&] { frame(s, o, budget); });
         });
-        if (!more) {
-            c.end = "marker";
-            break;
+        charged += meter.net();
+        if (c.error) {
+            budget.release_bytes(charged);
+            c.frames.clear();
+            done = true;
         }
     }
-    if (c.end != "marker") c.end = "count";
-    warn_zero_quaternions(c);
-}
 
-std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c,
-                                        const CineOptions& o) {
-    if (!image.has_subheaders()) {
+    void header(const Sector& s, const CineOptions& o, size_t sectors_left) {
+        ByteReader r(s.user.subspan(c.data_offset), s.user_offset + c.data_offset);
+        with_context("sector", s.index, [&] { c.header = read_header(r); });
+        if (c.header.version != 3)
+            c.warnings.push_back("header version " + std::to_string(c.header.version) +
+                                 " (OPEN.BIN has 3; the engine compares it with its own)");
+        check_alloc(o.limits, c.header.frames, sizeof(FrameRecord), 0, "frames");
+        // A frame takes a sector: the file bounds what a hostile count reserves.
+        c.frames.reserve(std::min<size_t>(c.header.frames, sectors_left));
+        if (c.header.frames == 0) finish("count");
+    }
+
+    void frame(const Sector& s, const CineOptions& o, Budget& budget) {
+        if (s.user.size() <= c.data_offset)
+            fail(ErrorKind::Truncated, s.user_offset, "a frame record in the sector");
+        ByteReader r(s.user.subspan(c.data_offset), s.user_offset + c.data_offset);
+        FrameRecord f;
+        if (!read_frame(r, f, o.limits)) return finish("marker");
+        budget.charge_bytes(sizeof(FrameRecord) + f.actors.size() * sizeof(ActorRecord) +
+                                f.poses.size() * sizeof(PoseRecord),
+                            "frame records", s.user_offset);
+        for (const PoseRecord& p : f.poses)
+            budget.charge_bytes(p.keys.size() * sizeof(PoseKey), "pose keys", s.user_offset);
+        f.sector = s.index;
+        const size_t n = c.frames.size() + 1;
+        if (f.frame != n && c.warnings.size() < 16)
+            c.warnings.push_back(at_sector(s.index) + ": frame number " + std::to_string(f.frame) +
+                                 ", expected " + std::to_string(n));
+        c.frames.push_back(std::move(f));
+        if (c.frames.size() == c.header.frames) finish("count");
+    }
+
+    void finish(const char* end) {
+        c.end = end;
+        done = true;
+        warn_zero_quaternions(c);
+    }
+
+    // The stream ended before the header's count or a marker.
+    void ran_out(uint64_t end, Budget& budget) {
+        if (headerless || done || c.error) return;
+        c.error = Error(ErrorKind::Truncated, end,
+                        "frame " + std::to_string(c.frames.size() + 1) + " of " +
+                            std::to_string(c.header.frames) +
+                            " (the header's count) or the end marker 0xdddddddd; the " +
+                            "file/channel has no more data sectors");
+        budget.release_bytes(charged);
+        c.frames.clear();
+    }
+};
+
+std::optional<AudioTrack> collect_audio(const std::vector<cd::Subheader>& subs, bool has_subheaders,
+                                        Cinematic& c, const CineOptions& o) {
+    if (!has_subheaders) {
         c.warnings.push_back("2048-byte copy: no audio (the XA sectors are not in the file)");
         return std::nullopt;
     }
@@ -97,15 +141,15 @@ std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c,
     std::set<std::pair<int, int>> others;
     bool have_coding = false;
     size_t skipped = 0;
-    for (size_t i = 0; i < image.count(); ++i) {
-        const Sector s = image.sector(i);
-        if (!s.sub->audio()) continue;
-        if (s.sub->file != t.file || s.sub->channel != t.channel) {
-            others.insert({s.sub->file, s.sub->channel});
+    for (size_t i = 0; i < subs.size(); ++i) {
+        const cd::Subheader& sub = subs[i];
+        if (!sub.audio()) continue;
+        if (sub.file != t.file || sub.channel != t.channel) {
+            others.insert({sub.file, sub.channel});
             continue;
         }
-        const cd::AudioCoding coding = cd::decode_coding(s.sub->coding);
-        if (!s.sub->form2() || coding.bits != 4) {
+        const cd::AudioCoding coding = cd::decode_coding(sub.coding);
+        if (!sub.form2() || coding.bits != 4) {
             ++skipped;
             continue;
         }
@@ -139,24 +183,8 @@ std::optional<AudioTrack> collect_audio(const SectorImage& image, Cinematic& c,
     slots.reserve(t.sectors.size());
     for (size_t i : t.sectors) slots.push_back({i, fifo_frames(t.stereo, t.rate)});
     // The drive reads the whole file: sector times run to its last sector.
-    t.playback = simulate_playback(slots, image.count());
+    t.playback = simulate_playback(slots, subs.size());
     return t;
-}
-
-std::vector<Group> group_data_sectors(const SectorImage& image) {
-    std::map<std::pair<int, int>, Group> groups;
-    for (size_t i = 0; i < image.count(); ++i) {
-        const Sector s = image.sector(i);
-        const uint8_t file = s.sub ? s.sub->file : 0, channel = s.sub ? s.sub->channel : 0;
-        if (s.sub && !s.sub->data()) continue;
-        Group& g = groups[{file, channel}];
-        g.file = file;
-        g.channel = channel;
-        g.data.push_back(i);
-    }
-    std::vector<Group> out;
-    for (auto& [key, g] : groups) out.push_back(std::move(g));
-    return out;
 }
 
 }  // namespace
@@ -173,42 +201,58 @@ std::optional<size_t> header_offset(ByteSpan user) {
     return std::nullopt;
 }
 
-CineFile decode_file(ByteSpan bytes, const CineOptions& o, Budget& budget) {
+CineFile decode_file(const ByteSource& source, const CineOptions& o, Budget& budget) {
     CineFile out;
-    const SectorImage image = cd::open_sectors(bytes);
-    out.shape = image.shape();
-    out.sector_count = image.count();
-    const std::vector<Group> groups = group_data_sectors(image);
-    if (groups.empty())
+    const cd::SectorStream stream(source);
+    out.shape = stream.shape();
+    out.sector_count = stream.count();
+    // One pass: the subheaders (for the audio) and each file/channel's records.
+    std::vector<cd::Subheader> subs;
+    if (stream.has_subheaders()) {
+        budget.alloc(stream.count(), sizeof(cd::Subheader), std::nullopt, "sector subheaders");
+        subs.reserve(stream.count());
+    }
+    std::map<std::pair<int, int>, ChannelDecode> channels;
+    cd::SectorStream::Reader reader(stream);
+    for (size_t i = 0; i < stream.count(); ++i) {
+        if (i % 1024 == 0) budget.progress(i, stream.count(), "sector " + std::to_string(i));
+        const Sector s = reader.sector(i);
+        if (s.sub) subs.push_back(*s.sub);
+        if (s.sub && !s.sub->data()) continue;
+        const uint8_t file = s.sub ? s.sub->file : 0, channel = s.sub ? s.sub->channel : 0;
+        ChannelDecode& d = channels[{file, channel}];
+        d.file = file;
+        d.channel = channel;
+        d.take(s, stream.count(), o, budget);
+    }
+    if (channels.empty())
         fail(ErrorKind::WrongFormat, 0, "at least one data sector (found only audio sectors)");
-    std::set<int> channels;
+    std::set<int> numbers;
     bool channel_clash = false;
-    for (const Group& g : groups) channel_clash |= !channels.insert(g.channel).second;
-    for (const Group& g : groups) {
-        const Sector first = image.sector(g.data[0]);
-        const auto off = header_offset(first.user);
-        if (!off) {
-            out.warnings.push_back("file " + std::to_string(g.file) + " channel " +
-                                   std::to_string(g.channel) + ": data sectors without a " +
-                                   "cinematic header (" + at_sector(first.index) + ")");
+    for (const auto& [key, d] : channels) channel_clash |= !numbers.insert(d.channel).second;
+    const uint64_t end = stream.sector_offset(stream.count());
+    size_t done = 0;
+    for (auto& [key, d] : channels) {
+        budget.progress(done++, channels.size(),
+                        "file " + std::to_string(d.file) + " channel " + std::to_string(d.channel));
+        if (d.headerless) {
+            out.warnings.push_back("file " + std::to_string(d.file) + " channel " +
+                                   std::to_string(d.channel) + ": data sectors without a " +
+                                   "cinematic header (" + at_sector(d.first_sector) + ")");
             continue;
         }
-        Cinematic c;
-        c.file = g.file;
-        c.channel = g.channel;
-        c.id = channel_clash ? int64_t(g.file) * 32 + g.channel : g.channel;
-        c.data_offset = *off;
-        c.header_sector = first.index;
-        budget.progress(out.cines.size(), groups.size(), "cinematic " + std::to_string(c.id));
-        c.error = decode_item(budget, "cinematic " + std::to_string(c.id), [&] {
-            ByteReader r(first.user.subspan(*off), first.user_offset + *off);
-            with_context(at_sector(first.index), [&] { c.header = read_header(r); });
-            if (c.header.version != 3)
-                c.warnings.push_back("header version " + std::to_string(c.header.version) +
-                                     " (OPEN.BIN has 3; the engine compares it with its own)");
-            decode_frames(image, g, c, o, budget);
-            c.audio = collect_audio(image, c, o);
-        });
+        Cinematic& c = d.c;
+        c.file = d.file;
+        c.channel = d.channel;
+        c.id = channel_clash ? int64_t(d.file) * 32 + d.channel : d.channel;
+        d.ran_out(end, budget);
+        const std::string name = "cinematic " + std::to_string(c.id);
+        if (!c.error)
+            c.error = decode_item(budget, name, [&] {
+                c.audio = collect_audio(subs, stream.has_subheaders(), c, o);
+            });
+        else
+            c.error->push_where(name);
         if (c.error) {
             c.frames.clear();
             c.audio.reset();
@@ -216,20 +260,24 @@ CineFile decode_file(ByteSpan bytes, const CineOptions& o, Budget& budget) {
         out.cines.push_back(std::move(c));
     }
     if (out.cines.empty()) {
-        const Sector first = image.sector(groups[0].data[0]);
-        const uint32_t got = first.user.size() >= 4 ? load_u32le(first.user.data()) : 0;
+        const ChannelDecode& first = channels.begin()->second;
         char buf[16];
-        std::snprintf(buf, sizeof buf, "0x%08x", got);
-        fail(ErrorKind::WrongFormat, first.user_offset,
+        std::snprintf(buf, sizeof buf, "0x%08x", first.first_word);
+        fail(ErrorKind::WrongFormat, first.first_user_offset,
              std::string("a cinematic header (magic 0xf00dbabe or 0xbabed00d, then version and "
                          "0xdead) at user data +0 or +4 of the first data sector (") +
-                 cd::shape_name(image.shape()) + " shape), got " + buf);
+                 cd::shape_name(stream.shape()) + " shape), got " + buf);
     }
     return out;
 }
 
-Audio decode_audio(ByteSpan bytes, const AudioTrack& t, bool all, Budget& budget) {
-    const SectorImage image(bytes, cd::detect_shape(bytes));
+CineFile decode_file(ByteSpan bytes, const CineOptions& o, Budget& budget) {
+    return decode_file(*view_source(bytes), o, budget);
+}
+
+Audio decode_audio(const ByteSource& source, const AudioTrack& t, bool all, Budget& budget) {
+    const cd::SectorStream stream(source);
+    cd::SectorStream::Reader reader(stream);
     Audio a;
     a.sample_rate = t.rate;
     a.channels = t.stereo ? 2 : 1;
@@ -251,7 +299,7 @@ Audio decode_audio(ByteSpan bytes, const AudioTrack& t, bool all, Budget& budget
             const uint64_t slots = t.playback.gap_before[i] / kFramesPerSlot;
             a.samples.insert(a.samples.end(), slots * slot_native * a.channels, 0);
         }
-        const Sector s = image.sector(t.sectors[i]);
+        const Sector s = reader.sector(t.sectors[i]);
         xa::decode_sector(s.user, t.stereo, state, a.samples, s.user_offset);
     }
     a.extras["ripkit.audio"] =

@@ -1,9 +1,10 @@
 // A file's cinematics: the sector image, split by subheader into data and
 // audio sectors, one Cinematic per file/channel whose first data sector
-// holds a header. The records are decoded once at open (a cinematic that
-// fails keeps its error); of the XA audio open only scans the subheaders
-// and simulates the drive (cheap), the samples are decoded when a scene
-// asks for them (decode_audio), since an aiScene carries no sound.
+// holds a header. The records are decoded once at open, in one pass over
+// the file read by range (a cinematic that fails keeps its error); of the
+// XA audio open only keeps the subheaders and simulates the drive (cheap),
+// the samples are decoded when a scene asks for them (decode_audio), since
+// an aiScene carries no sound.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "playback.hpp"
+#include "ripkit/byte_source.hpp"
 #include "ripkit/cd/sectors.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
@@ -51,12 +53,13 @@ struct CineFile {
 // Decodes every cinematic's records and finds its audio sectors, charging
 // what it keeps to `budget`. Throws ripkit::Error when the file as a whole is not a
 // cinematic stream; a cinematic that fails keeps its error.
+CineFile decode_file(const ByteSource& source, const CineOptions& options, Budget& budget);
 CineFile decode_file(ByteSpan bytes, const CineOptions& options, Budget& budget);
 
 // Decoded samples of a cinematic's audio: the played sectors with the dry
 // FIFO's silence between them ("played"), or every sector ("all"), charged
 // to `budget` before they are made.
-Audio decode_audio(ByteSpan bytes, const AudioTrack& track, bool all, Budget& budget);
+Audio decode_audio(const ByteSource& source, const AudioTrack& track, bool all, Budget& budget);
 
 // Whether a data sector payload starts a header at +0 or +4 (magic + 0xdead).
 std::optional<size_t> header_offset(ByteSpan user);

@@ -39,16 +39,23 @@ CineDocument::CineDocument(ByteSpan bytes, const Options& options)
     : CineDocument(bytes, options, Settings(formats::rugrats_cine_format(), options)) {}
 
 CineDocument::CineDocument(ByteSpan bytes, const Options& options, const Settings& settings)
+    : CineDocument(view_source(bytes), options, settings) {
+    // The caller's bytes may go once this returns.
+    if (source_) source_ = memory_source(Bytes(bytes.begin(), bytes.end()));
+}
+
+CineDocument::CineDocument(std::shared_ptr<const ByteSource> source, const Options& options,
+                           const Settings& settings)
     : options_(cine_options(settings, options)),
       assumptions_(settings.assumptions()),
       budget_(budget_for(options)) {
     options_.budget = budget_.get();
-    // The records are decoded here; the bytes stay only for the audio a
+    // The records are decoded here; the source stays only for the audio a
     // scene may ask for.
-    file_ = decode_file(bytes, options_, *budget_);
+    file_ = decode_file(*source, options_, *budget_);
     bool audio = false;
     for (const Cinematic& c : file_.cines) audio |= c.audio.has_value();
-    if (audio && !options_.no_audio) bytes_.assign(bytes.begin(), bytes.end());
+    if (audio && !options_.no_audio) source_ = std::move(source);
 }
 
 const Cinematic& CineDocument::find(int64_t item) const {
@@ -117,31 +124,31 @@ std::vector<ItemSummary> CineDocument::items() const {
 
 nlohmann::json CineDocument::dump_one(const Cinematic& c) const {
     if (c.error) throw *c.error;
-    const std::vector<FrameFaces> faces = compute_faces(c, options_.cine);
+    const std::vector<Face> faces = compute_faces(c, options_.cine);
+    size_t face = 0;  // the next record's
     nlohmann::json frames = nlohmann::json::array();
-    for (size_t i = 0; i < c.frames.size(); ++i) {
-        const FrameRecord& f = c.frames[i];
+    for (const FrameRecord& f : c.frames) {
         nlohmann::json actors = nlohmann::json::array(), poses = nlohmann::json::array();
-        for (size_t j = 0; j < f.actors.size(); ++j) {
-            const ActorRecord& a = f.actors[j];
+        for (const ActorRecord& a : f.actors) {
+            const Face& shown = faces[face++];
             actors.push_back({{"id", a.id},
                               {"quaternion", quat_json(a.q)},
                               {"position", vec_json(a.position)},
-                              {"mouth", faces[i].actors[j].mouth},
-                              {"eyes", faces[i].actors[j].eyes},
+                              {"mouth", shown.mouth},
+                              {"eyes", shown.eyes},
                               {"mouth_field", a.mouth},
                               {"eyes_field", a.eyes},
                               {"unknown_16", a.unknown_16}});
         }
-        for (size_t j = 0; j < f.poses.size(); ++j) {
-            const PoseRecord& p = f.poses[j];
+        for (const PoseRecord& p : f.poses) {
+            const Face& shown = faces[face++];
             nlohmann::json keys = nlohmann::json::array();
             for (const PoseKey& k : p.keys)
                 keys.push_back({{"channel", k.channel}, {"quaternion", quat_json(k.q)}});
             poses.push_back({{"id", p.id},
                              {"position", vec_json(p.position)},
-                             {"mouth", faces[i].poses[j].mouth},
-                             {"eyes", faces[i].poses[j].eyes},
+                             {"mouth", shown.mouth},
+                             {"eyes", shown.eyes},
                              {"mouth_field", p.mouth},
                              {"eyes_field", p.eyes},
                              {"keys", keys}});
@@ -185,7 +192,7 @@ Scene CineDocument::present(int64_t item) const {
     std::optional<Audio> audio;
     if (c.audio && !options_.no_audio)
         audio = with_context("the audio of cinematic " + std::to_string(c.id), [&] {
-            return decode_audio(bytes_, *c.audio, options_.all_audio, *budget_);
+            return decode_audio(*source_, *c.audio, options_.all_audio, *budget_);
         });
     return build_scene(file_, c, options_, std::move(audio));
 }

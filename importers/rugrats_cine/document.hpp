@@ -12,9 +12,12 @@ namespace ripkit::rugrats {
 class CineDocument : public Document {
   public:
     // Checks `options` against the schema (Error(Usage) when they do not fit).
-    // `bytes` are copied only when a cinematic has audio a scene may decode.
+    // `bytes` are copied, and `source` kept, only when a cinematic has audio
+    // a scene may decode.
     CineDocument(ByteSpan bytes, const Options& options);
     CineDocument(ByteSpan bytes, const Options& options, const Settings& settings);
+    CineDocument(std::shared_ptr<const ByteSource> source, const Options& options,
+                 const Settings& settings);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -37,7 +40,7 @@ class CineDocument : public Document {
     CineFile file_;
     // The input, kept only while some cinematic has audio to decode: the
     // samples are decoded by the scene that asks for them (present).
-    Bytes bytes_;
+    std::shared_ptr<const ByteSource> source_;
 };
 
 int probe_stream(ByteSpan head);

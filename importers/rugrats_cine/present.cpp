@@ -160,21 +160,23 @@ void scene_extras(Scene& s, const CineFile& file, const Cinematic& c, const Cine
 
 }  // namespace
 
-std::vector<FrameFaces> compute_faces(const Cinematic& c, uint32_t seed) {
-    std::vector<FrameFaces> out(c.frames.size());
+std::vector<Face> compute_faces(const Cinematic& c, uint32_t seed) {
+    size_t records = 0;
+    for (const FrameRecord& f : c.frames) records += f.actors.size() + f.poses.size();
+    std::vector<Face> out;
+    out.reserve(records);
     BlinkRand rand(seed);
     std::map<int, FaceState> actors, poses;
-    for (size_t i = 0; i < c.frames.size(); ++i) {
-        const FrameRecord& f = c.frames[i];
+    for (const FrameRecord& f : c.frames) {
         for (const ActorRecord& a : f.actors) {
             FaceState& st = actors[a.id];
             apply_actor_face(st, a.id, a.mouth, a.eyes);
-            out[i].actors.push_back({st.mouth, st.eyes});
+            out.push_back({st.mouth, st.eyes});
         }
         for (const PoseRecord& p : f.poses) {
             FaceState& st = poses[p.id];
             apply_pose_face(st, rand, p.id, p.mouth, p.eyes);
-            out[i].poses.push_back({st.mouth, st.eyes});
+            out.push_back({st.mouth, st.eyes});
         }
     }
     return out;
@@ -201,7 +203,8 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
     Builder b(s, root, kFps);
     const int cam = b.node("camera");
     add_camera(s, cam, "camera", kDefaultH);
-    const std::vector<FrameFaces> faces = compute_faces(c, o.cine);
+    const std::vector<Face> faces = compute_faces(c, o.cine);
+    size_t face = 0;  // the next record's
     charge_keys(c, o);
 
     std::unordered_map<int, ObjectNodes> actors, poses;
@@ -211,8 +214,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
         // The camera matrix is the transpose of the parts' matrix of q, so
         // camera-to-world is q itself (engine camera looking +Z, Y down).
         b.rotate(cam, i, ax.rotation(normalise_quat(f.camera_q)));
-        for (size_t j = 0; j < f.actors.size(); ++j) {
-            const ActorRecord& a = f.actors[j];
+        for (const ActorRecord& a : f.actors) {
             ObjectNodes& o = object(actors, b, "actor_", a.id);
             glm::vec3 p = vec(a.position);
             const glm::vec4 q = ax.rotation(normalise_quat(a.q));
@@ -227,10 +229,9 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
             }
             b.translate(o.node, i, ax.point(p));
             b.rotate(o.node, i, q);
-            face_keys(b, s, o, i, faces[i].actors[j]);
+            face_keys(b, s, o, i, faces[face++]);
         }
-        for (size_t j = 0; j < f.poses.size(); ++j) {
-            const PoseRecord& p = f.poses[j];
+        for (const PoseRecord& p : f.poses) {
             ObjectNodes& o = object(poses, b, "pose_", p.id);
             b.translate(o.node, i, ax.point(vec(p.position)));
             b.rotate(o.node, i, glm::vec4(0, 0, 0, 1));  // angles at +0x24 cleared
@@ -243,7 +244,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
                              .first;
                 b.rotate(ch->second, i, ax.rotation(normalise_quat(k.q)));
             }
-            face_keys(b, s, o, i, faces[i].poses[j]);
+            face_keys(b, s, o, i, faces[face++]);
         }
     }
     const bool ending = o.cine == 0 && c.frames.size() >= size_t(kEndingFirst);

@@ -16,13 +16,11 @@ struct Face {
     int mouth = 0;
     int eyes = 0;
 };
-struct FrameFaces {
-    std::vector<Face> actors;  // per actor record
-    std::vector<Face> poses;   // per pose record
-};
 
 // Runs the engine's face logic over every record; `seed` = cinematic number.
-std::vector<FrameFaces> compute_faces(const Cinematic& c, uint32_t seed);
+// One Face per actor and pose record in stream order (a frame's actors, then
+// its poses), in one vector: two per frame cost an allocation each.
+std::vector<Face> compute_faces(const Cinematic& c, uint32_t seed);
 
 // Normalised (x, y, z, w); identity for an all-zero quaternion.
 glm::vec4 normalise_quat(const Quat13& q);

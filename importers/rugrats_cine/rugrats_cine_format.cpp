@@ -21,7 +21,12 @@ class CineFormat : public Format {
         return rugrats::probe_stream(data);
     }
     const FormatSchema& schema() const override { return rugrats::schema(); }
+    // A stream is walked a chunk of sectors at a time (cd::SectorStream).
+    bool reads_by_range() const override { return true; }
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
+        if (input.source)
+            return std::make_unique<rugrats::CineDocument>(input.source, options,
+                                                           Settings(*this, options));
         return std::make_unique<rugrats::CineDocument>(input.bytes, options,
                                                        Settings(*this, options));
     }

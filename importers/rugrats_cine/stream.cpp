@@ -15,6 +15,14 @@ std::string hex(uint32_t v) {
     return buf;
 }
 
+// `count` records of `size` bytes at the cursor; the message is made only
+// when they are not there (a frame has several such counts).
+void need_records(const ByteReader& r, uint32_t count, size_t size, const char* what) {
+    if (size_t(count) * size > r.remaining())
+        r.need(size_t(count) * size, std::to_string(count) + " " + what + " of " +
+                                         std::to_string(size) + " bytes in the sector");
+}
+
 Vec3i read_vec(ByteReader& r, const char* what) {
     Vec3i v;
     for (int32_t& c : v) c = r.s32(what);
@@ -64,7 +72,7 @@ bool read_frame(ByteReader& r, FrameRecord& f, const Limits& limits) {
     const uint32_t actors = a.top, poses = b.top;
     // 6-bit counts: at most 63 actors of 24 bytes; the reader bounds the rest.
     check_alloc(limits, actors, sizeof(ActorRecord), r.abs_pos(), "actors");
-    r.need(size_t(actors) * 24, std::to_string(actors) + " actors of 24 bytes in the sector");
+    need_records(r, actors, 24, "actors");
     f.actors.resize(actors);
     for (uint32_t i = 0; i < actors; ++i) {
         ActorRecord& ac = f.actors[i];
@@ -80,7 +88,7 @@ bool read_frame(ByteReader& r, FrameRecord& f, const Limits& limits) {
     }
     f.poses.resize(poses);
     for (uint32_t i = 0; i < poses; ++i) {
-        with_context("pose " + std::to_string(i), [&] {
+        with_context("pose", i, [&] {
             PoseRecord& p = f.poses[i];
             p.position = read_vec(r, "pose position");
             const uint32_t w = r.u32("pose id word");
@@ -88,7 +96,7 @@ bool read_frame(ByteReader& r, FrameRecord& f, const Limits& limits) {
             const uint32_t keys = (w >> 16) & 0xFF;
             p.mouth = uint8_t((w >> 24) & 0xF);
             p.eyes = uint8_t((w >> 28) & 0x3);
-            r.need(size_t(keys) * 8, std::to_string(keys) + " pose keys of 8 bytes in the sector");
+            need_records(r, keys, 8, "pose keys");
             p.keys.resize(keys);
             for (PoseKey& k : p.keys) {
                 const PackedWord k0 = unpack_word(r.u32("pose key word 0"));

@@ -76,6 +76,7 @@ class SectorImage {
     size_t count() const { return count_; }
     size_t stride() const { return stride_; }
     bool has_subheaders() const { return shape_ != SectorShape::Data2048; }
+    uint64_t sector_offset(size_t i) const { return first_ + i * stride_; }
     // Sector i (i < count()); bounds were checked when the image was opened.
     Sector sector(size_t i) const;
 
@@ -95,6 +96,24 @@ SectorShape detect_shape(ByteSpan file);
 // number of sectors (a data-only copy may end in a short sector), the RIFF
 // prefix. Throws ripkit::Error naming the offset and what was expected.
 SectorImage open_sectors(ByteSpan file);
+
+// The pieces open_sectors and SectorStream share (each throws as open_sectors
+// does): where sectors start, their stride and count in a file of the shape;
+size_t first_sector_offset(SectorShape shape);
+size_t sector_stride(SectorShape shape);
+size_t sector_count(SectorShape shape, uint64_t file_size);
+// sector `index` from `bytes`, the file from the sector's absolute `offset` on
+// (at least the sector's subheader and user data; a short last 2048-byte one
+// as far as the file goes);
+Sector sector_in(ByteSpan bytes, uint64_t offset, SectorShape shape, size_t index);
+// a raw sector's sync and mode byte (`bytes` hold its first 16 or more);
+void check_raw_sector(ByteSpan bytes, uint64_t offset, size_t index);
+// a 2336-byte sector's subheader written twice, with a channel of 0-31;
+bool subheader_copied(ByteSpan sector);
+// the RIFF size field against the file (`head` holds its first 8 bytes or more);
+void check_riff_size(ByteSpan head, uint64_t file_size);
+// a non-empty file of whole sectors (a 2048-byte copy may end short).
+void check_whole_sectors(SectorShape shape, uint64_t file_size);
 
 // BCD helpers for the raw header (minute, second, frame of LBA + 150).
 uint8_t to_bcd(unsigned v);
