@@ -30,8 +30,13 @@ struct HalfAngles {
     }
 };
 
-glm::quat joint_rotation(int16_t ax, int16_t ay, int16_t az) {
+const HalfAngles& half_angles() {
     static const HalfAngles t;
+    return t;
+}
+
+// `t` is half_angles(), looked up once by the caller's loop.
+glm::quat joint_rotation(const HalfAngles& t, int16_t ax, int16_t ay, int16_t az) {
     const double sx = t.s[ax & 1023], cx = t.c[ax & 1023], sy = t.s[ay & 1023], cy = t.c[ay & 1023],
                  sz = t.s[az & 1023], cz = t.c[az & 1023];
     // qY * qX, then * qZ, expanded (each factor has a single axis component).
@@ -221,18 +226,24 @@ void add_meshes(Build& b, const Actor& act, int actor_node, const std::string& n
         }
         rotations.push_back(b.channel(mn, AnimPath::Rotation));
     }
-    // Frame by frame: a frame's meshes are one row of the decoded values.
-    for (int f : b.tl.frame) {
-        const int16_t* row = &act.tracks.values[static_cast<size_t>(f) * act.tracks.nodes * 3];
-        for (int j = 0; j < act.meshes; ++j) {
-            const int16_t* v = row + (static_cast<size_t>(j) + 1) * 3;
-            rotations[size_t(j)].values.push_back(
-                xyzw(b.sp.rotation(joint_rotation(v[0], v[1], v[2]))));
+    // A mesh's channel in one sweep down its column of the frame-major
+    // values (frame by frame, every key was a store into another of the
+    // meshes' vectors), each key turned to its predecessor's hemisphere as
+    // kit::keep_hemisphere does.
+    const size_t stride = static_cast<size_t>(act.tracks.nodes) * 3;
+    const HalfAngles& t = half_angles();
+    for (int j = 0; j < act.meshes; ++j) {
+        std::vector<glm::vec4>& out = rotations[size_t(j)].values;  // reserved
+        const int16_t* column = act.tracks.values.data() + (static_cast<size_t>(j) + 1) * 3;
+        glm::vec4 prev(0.0f);  // no turn for the first key (dot 0)
+        for (const int f : b.tl.frame) {
+            const int16_t* v = column + static_cast<size_t>(f) * stride;
+            glm::vec4 q = xyzw(b.sp.rotation(joint_rotation(t, v[0], v[1], v[2])));
+            q *= glm::dot(q, prev) < 0.0f ? -1.0f : 1.0f;
+            out.push_back(q);
+            prev = q;
         }
-    }
-    for (Channel& r : rotations) {
-        kit::keep_hemisphere(r.values);
-        b.add(std::move(r));
+        b.add(std::move(rotations[size_t(j)]));
     }
 }
 

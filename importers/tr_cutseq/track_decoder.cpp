@@ -19,26 +19,64 @@ NodeHeader read_header(ByteReader& r) {
 
 }  // namespace
 
+namespace {
+
+template <bool Mask>
+int16_t stored(int16_t run) {
+    return Mask ? static_cast<int16_t>(run & 1023) : run;
+}
+
+// `take` words of a literal run from word `off` added in turn to `run`: the
+// bit position advances by the width instead of being multiplied out, and the
+// width's mask and sign bit are made once (the decode's hottest loop).
+template <bool Mask>
+int16_t literal_run(int16_t* v, size_t take, const uint8_t* track, unsigned bits, uint32_t off,
+                    int16_t run) {
+    if (bits == 0) {
+        for (size_t i = 0; i < take; ++i) v[i] = stored<Mask>(run);
+        return run;
+    }
+    const uint32_t mask = (1u << bits) - 1u, sign = 1u << (bits - 1);
+    uint64_t bit = uint64_t(off) * bits;
+    for (size_t i = 0; i < take; ++i, bit += bits) {
+        // Widths are at most 15 bits: a 32-bit window from the byte holds the word.
+        const uint32_t w = (load_u32le(track + (bit >> 3)) >> (bit & 7)) & mask;
+        run = static_cast<int16_t>(run + static_cast<int32_t>((w ^ sign) - sign));
+        v[i] = stored<Mask>(run);
+    }
+    return run;
+}
+
+}  // namespace
+
 void TrackDecoder::running(int16_t* v, size_t rows, int16_t start, bool mask) {
+    if (mask)
+        running_as<true>(v, rows, start);
+    else
+        running_as<false>(v, rows, start);
+}
+
+template <bool Mask>
+void TrackDecoder::running_as(int16_t* v, size_t rows, int16_t start) {
     if (rows == 0) return;
     int16_t run = start;
-    const auto store = [mask](int16_t r) { return mask ? static_cast<int16_t>(r & 1023) : r; };
-    v[0] = store(run);
+    v[0] = stored<Mask>(run);
     size_t f = 1;
     while (f < rows && !spent_) {
         if (type_ == 0 && !command()) break;
         if (type_ == 2) {
             // A count of 0 is 65536 repeats (the engine's 16-bit counter wraps).
             const size_t k = std::min(rows - f, counter_ ? size_t(counter_) : size_t(65536));
-            for (size_t i = 0; i < k; ++i) v[f++] = store(run = static_cast<int16_t>(run + data_));
+            for (size_t i = 0; i < k; ++i)
+                v[f++] = stored<Mask>(run = static_cast<int16_t>(run + data_));
             counter_ = static_cast<uint16_t>(counter_ - k);
             if (counter_ == 0) type_ = 0;
             continue;
         }
         const size_t k = std::min(rows - f, size_t(counter_));
         const size_t take = std::min(k, off_ < length_ ? size_t(length_ - off_) : size_t(0));
-        for (size_t i = 0; i < take; ++i)
-            v[f++] = store(run = static_cast<int16_t>(run + read_word(track_, bits_, off_ + i)));
+        run = literal_run<Mask>(v + f, take, track_, bits_, off_, run);
+        f += take;
         off_ += static_cast<uint32_t>(take);
         counter_ = static_cast<uint16_t>(counter_ - take);
         if (take < k) {
@@ -47,7 +85,7 @@ void TrackDecoder::running(int16_t* v, size_t rows, int16_t start, bool mask) {
         }
         if (counter_ == 0) type_ = 0;
     }
-    for (; f < rows; ++f) v[f] = store(run);
+    for (; f < rows; ++f) v[f] = stored<Mask>(run);
 }
 
 DecodedBlock decode_node_block(const ByteReader& data, size_t at, int nodes, int frames,

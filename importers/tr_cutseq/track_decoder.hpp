@@ -43,6 +43,8 @@ class TrackDecoder {
     bool saw_zero_repeat() const { return zero_repeat_; }
 
   private:
+    template <bool Mask>
+    void running_as(int16_t* v, size_t rows, int16_t start);
     // Reads the command at the cursor into type_/counter_/data_; false (and
     // spent) when its words are past the length.
     bool command();
