@@ -271,10 +271,6 @@ CineFile decode_file(const ByteSource& source, const CineOptions& o, Budget& bud
     return out;
 }
 
-CineFile decode_file(ByteSpan bytes, const CineOptions& o, Budget& budget) {
-    return decode_file(*view_source(bytes), o, budget);
-}
-
 Audio decode_audio(const ByteSource& source, const AudioTrack& t, bool all, Budget& budget) {
     const cd::SectorStream stream(source);
     cd::SectorStream::Reader reader(stream);

@@ -54,7 +54,6 @@ struct CineFile {
 // what it keeps to `budget`. Throws ripkit::Error when the file as a whole is not a
 // cinematic stream; a cinematic that fails keeps its error.
 CineFile decode_file(const ByteSource& source, const CineOptions& options, Budget& budget);
-CineFile decode_file(ByteSpan bytes, const CineOptions& options, Budget& budget);
 
 // Decoded samples of a cinematic's audio: the played sectors with the dry
 // FIFO's silence between them ("played"), or every sector ("all"), charged

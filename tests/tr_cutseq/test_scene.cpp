@@ -349,3 +349,38 @@ TEST_CASE("tr_cutseq --skeleton is read through Options::files") {
         CHECK(std::string(e.what()).find("skeleton slot 0") != std::string::npos);
     }
 }
+
+TEST_CASE("tr_cutseq scene: a mesh turning a whole way round keeps to one hemisphere") {
+    // Y angles 0, 90, 180, 270 degrees and back to 0 (10 bits a turn): the
+    // quaternions of the angles alone jump from (w -0.71) to (w 1) at the
+    // wrap; kept continuous, the last key is the whole turn, -identity.
+    Cutscene c;
+    c.frames = 5;
+    c.camera.nodes = 2;
+    c.camera.frames = 5;
+    c.camera.values.assign(5 * 2 * 3, 0);
+    for (int f = 0; f < 5; ++f) c.camera.values[size_t(f) * 6 + 5] = 1000;  // camera 1000 along z
+    Actor a;
+    a.slot = 0;
+    a.meshes = 1;
+    a.tracks.nodes = 2;
+    a.tracks.frames = 5;
+    for (int ay : {0, 256, 512, 768, 0})
+        a.tracks.values.insert(a.tracks.values.end(), {0, 0, 0, 0, int16_t(ay), 0});
+    c.actors.push_back(a);
+    SceneOptions o;
+    o.step = true;  // no cut keys: five keys, one a frame
+    const Scene s = build_scene(c, "tr5", o);
+    const Channel& r = chan(s, "actor0_mesh0", AnimPath::Rotation);
+    REQUIRE(r.values.size() == 5);
+    for (size_t k = 0; k < 5; ++k) {
+        // Half of the turn so far, about Y (the half turn about X keeps w
+        // and flips y: output y = -sin).
+        const double half = double(k) * 0.25 * 3.14159265358979323846;
+        CHECK(r.values[k].w == Approx(std::cos(half)).margin(1e-6));
+        CHECK(r.values[k].y == Approx(-std::sin(half)).margin(1e-6));
+        CHECK(r.values[k].x == Approx(0).margin(1e-6));
+        CHECK(r.values[k].z == Approx(0).margin(1e-6));
+        if (k) CHECK(glm::dot(r.values[k], r.values[k - 1]) >= 0.0f);
+    }
+}

@@ -74,7 +74,6 @@ class SectorImage {
 
     SectorShape shape() const { return shape_; }
     size_t count() const { return count_; }
-    size_t stride() const { return stride_; }
     bool has_subheaders() const { return shape_ != SectorShape::Data2048; }
     uint64_t sector_offset(size_t i) const { return first_ + i * stride_; }
     // Sector i (i < count()); bounds were checked when the image was opened.
