@@ -28,6 +28,8 @@ constexpr double kWalkAngle = 10.0 / kDeg;
 // What one baked or split key costs while the document is built: its time,
 // value, flags and slopes in the Curve, then in the encoded arrays.
 constexpr uint64_t kKeyBytes = 64;
+// Rotation path samples counted before they are charged as steps at once.
+constexpr uint64_t kSampleCharge = 1 << 14;
 
 glm::dmat3 quat_matrix(glm::dvec4 q) { return glm::mat3_cast(glm::dquat(q.w, q.x, q.y, q.z)); }
 
@@ -140,6 +142,15 @@ std::array<Curve, 3> rotation_curves(const Channel& ch, glm::dvec4 post, Budget&
     std::array<Curve, 3> xyz;
     std::vector<EulerPoint> pts;
     glm::dvec3 prev(0.0);
+    // A key's path samples are the work here, tens of them a key where
+    // another writer spends one step: the document's step limit counts them,
+    // so a hostile scene's export stops at the limit instead of running on.
+    uint64_t samples = 0;
+    auto charge_samples = [&](uint64_t flush_at) {
+        if (samples < flush_at) return;
+        budget.charge_steps(samples, kWhat);
+        samples = 0;
+    };
     for (size_t k = 0; k < ch.times.size(); ++k) {
         const glm::dvec4 q = turned(glm::dvec4(normalised_quat(ch.values[k])), post);
         if (k == 0 || ch.interp == Interp::Step) {
@@ -159,12 +170,15 @@ std::array<Curve, 3> rotation_curves(const Channel& ch, glm::dvec4 post, Budget&
         const size_t before = pts.size();
         refine_rotation(ch, post, a, b, 0, pts);
         // The split keys beyond the game's one (the estimate counted that).
-        if (pts.size() - before > 1) {
-            budget.charge_steps(pts.size() - before - 1, kWhat);
-            budget.charge_bytes((pts.size() - before - 1) * 3 * kKeyBytes, kWhat);
-        }
+        const uint64_t added = pts.size() - before;
+        if (added > 1) budget.charge_bytes((added - 1) * 3 * kKeyBytes, kWhat);
+        // The walk, two path slopes (2 samples each) and the refinement: 3
+        // samples a segment it tests (2 * added - 1) and 5 a split (added - 1).
+        samples += uint64_t(steps) + 4 + 11 * added - 8;
+        charge_samples(kSampleCharge);
         prev = e1;
     }
+    charge_samples(1);
     for (size_t i = 0; i < pts.size(); ++i) {
         const EulerPoint& p = pts[i];
         const glm::dvec3 next_in = i + 1 < pts.size() ? pts[i + 1].in : glm::dvec3(0.0);

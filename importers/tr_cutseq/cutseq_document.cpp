@@ -31,9 +31,10 @@ nlohmann::json dump_cutscene(const Cutscene& c, Budget* budget) {
     if (budget) {
         uint64_t values = uint64_t(c.frames) * 6;
         for (const Actor& a : c.actors) values += uint64_t(c.frames) * (3 + 3 * uint64_t(a.meshes));
-        budget->charge_bytes(values * kDumpBytesPerValue, "the dump of cutscene " +
-                                                              std::to_string(c.index) + " (" +
-                                                              std::to_string(values) + " values)");
+        const std::string what = "the dump of cutscene " + std::to_string(c.index) + " (" +
+                                 std::to_string(values) + " values)";
+        budget->charge_bytes(values * kDumpBytesPerValue, what);
+        budget->charge_steps(values, what);
     }
     nlohmann::json target = nlohmann::json::array(), position = nlohmann::json::array();
     for (int f = 0; f < c.frames; ++f) {

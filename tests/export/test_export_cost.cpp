@@ -158,3 +158,40 @@ TEST_CASE("a hostile cubic span is refused by its estimate, before any sample", 
     CHECK_NOTHROW(export_scene(s, dir / "x.glb", o));
     fs::remove_all(dir);
 }
+
+TEST_CASE("FBX rotation curves count each sample of the path as a step", "[cost]") {
+    // n LINEAR keys, each a quarter turn about X from the last: the writer
+    // walks 8 samples to each key (one per 10 degrees, at most 8), takes two
+    // two-sample slopes and tests the Euler segment at 3 points - at least 15
+    // samples a key, where the up-front estimate counts one.
+    const size_t n = 200;
+    Channel c;
+    for (size_t k = 0; k < n; ++k) {
+        const double half = 0.25 * M_PI * double(k);
+        c.times.push_back(double(k) / 30.0);
+        c.values.push_back(glm::vec4(float(std::sin(half)), 0, 0, float(std::cos(half))));
+    }
+    Scene s = mover_scene(std::move(c));
+    s.animations[0].channels[0].path = AnimPath::Rotation;
+    const uint64_t estimate = estimate_export(s, OutputFormat::Fbx, false).steps;
+    const fs::path dir = temp_dir("fbx_steps");
+    ExportOptions o;
+    o.format = OutputFormat::Fbx;
+    Limits l;
+    l.max_total_steps = estimate + 10 * n;
+    Budget tight(l);
+    o.budget = &tight;
+    try {
+        export_scene(s, dir / "x.fbx", o);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::StepLimit);
+        CHECK(std::string(e.what()).find("writing the scene as fbx") != std::string::npos);
+    }
+    CHECK(empty_dir(dir));
+    l.max_total_steps = estimate + 100 * n;
+    Budget room(l);
+    o.budget = &room;
+    CHECK_FALSE(export_scene(s, dir / "x.fbx", o).written.empty());
+    fs::remove_all(dir);
+}
