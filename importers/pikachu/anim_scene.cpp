@@ -249,6 +249,7 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
     // With the sine table, neighbouring keys of a slow angle often look up
     // the same entries: their rotation is the one already made.
     std::array<int32_t, 3> last{-1, -1, -1};
+    const std::array<int, 3> axes = order.indices();
     for (double t : ch.times) {
         const glm::vec3 e(float(c[0].at(t)), float(c[1].at(t)), float(c[2].at(t)));
         const std::array<int32_t, 3> entry{trig.table_angle(e[0]), trig.table_angle(e[1]),
@@ -258,7 +259,18 @@ Channel rotation_channel(int node, const Comps& c, double duration, const GameTr
             continue;
         }
         last = entry;
-        const glm::mat3 m = rotation_matrix(e, trig, order);
+        // rotation_matrix(e, trig, order), from the entries just found.
+        std::array<float, 3> s, co;
+        for (size_t i = 0; i < 3; ++i) {
+            double sd, cd;
+            if (entry[i] >= 0)
+                trig.entry_sin_cos(uint32_t(entry[i]), sd, cd);
+            else
+                trig.sin_cos(e[int(i)], sd, cd);
+            s[i] = float(sd);
+            co[i] = float(cd);
+        }
+        const glm::mat3 m = axis_rotations(axes, s, co);
         ch.values.push_back(kit::xyzw(glm::normalize(glm::quat_cast(m))));
     }
     kit::keep_hemisphere(ch.values);

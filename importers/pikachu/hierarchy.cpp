@@ -134,24 +134,60 @@ EulerOrder EulerOrder::parse(const std::string& s) {
     return {s};
 }
 
-glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerOrder& order) {
+namespace {
+
+// r = m * r for the rotation m about axis I (later axes apply after earlier
+// ones): m mixes rows a and b of r and leaves row I (column-major:
+// r[col][row]). The zero terms of the full product change no value. The
+// axis is a constant, so the row indices are too.
+template <int I>
+void apply_axis(glm::mat3& r, float s, float c) {
+    constexpr int a = (I + 1) % 3, b = (I + 2) % 3;
+    for (int col = 0; col < 3; ++col) {
+        const float ra = r[col][a], rb = r[col][b];
+        r[col][a] = c * ra - s * rb;
+        r[col][b] = s * ra + c * rb;
+    }
+}
+
+template <int I, int J, int K>
+glm::mat3 apply_axes(const std::array<float, 3>& s, const std::array<float, 3>& c) {
     glm::mat3 r(1.0f);
-    for (char axis : order.axes) {
-        const int i = axis - 'x';
+    apply_axis<I>(r, s[I], c[I]);
+    apply_axis<J>(r, s[J], c[J]);
+    apply_axis<K>(r, s[K], c[K]);
+    return r;
+}
+
+}  // namespace
+
+glm::mat3 axis_rotations(const std::array<int, 3>& order, const std::array<float, 3>& s,
+                         const std::array<float, 3>& c) {
+    switch (order[0] * 3 + order[1]) {
+        case 0 * 3 + 1:
+            return apply_axes<0, 1, 2>(s, c);
+        case 0 * 3 + 2:
+            return apply_axes<0, 2, 1>(s, c);
+        case 1 * 3 + 0:
+            return apply_axes<1, 0, 2>(s, c);
+        case 1 * 3 + 2:
+            return apply_axes<1, 2, 0>(s, c);
+        case 2 * 3 + 0:
+            return apply_axes<2, 0, 1>(s, c);
+        default:
+            return apply_axes<2, 1, 0>(s, c);
+    }
+}
+
+glm::mat3 rotation_matrix(const glm::vec3& e, const GameTrig& trig, const EulerOrder& order) {
+    std::array<float, 3> s{}, c{};
+    for (int i = 0; i < 3; ++i) {
         double sd, cd;
         trig.sin_cos(e[i], sd, cd);
-        const float s = float(sd), c = float(cd);
-        const int a = (i + 1) % 3, b = (i + 2) % 3;
-        // r = m * r for the axis rotation m (later axes apply after earlier
-        // ones): m mixes rows a and b of r and leaves row i (column-major:
-        // r[col][row]). The zero terms of the full product change no value.
-        for (int col = 0; col < 3; ++col) {
-            const float ra = r[col][a], rb = r[col][b];
-            r[col][a] = c * ra - s * rb;
-            r[col][b] = s * ra + c * rb;
-        }
+        s[size_t(i)] = float(sd);
+        c[size_t(i)] = float(cd);
     }
-    return r;
+    return axis_rotations(order.indices(), s, c);
 }
 
 glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order) {

@@ -49,6 +49,11 @@ class GameTrig {
     GameTrig(std::vector<int16_t> table, float angle_constant);
     // Sine and cosine of one angle (one table entry and its quarter turn).
     void sin_cos(float radians, double& s, double& c) const;
+    // The same for the entry table_angle() found (0..4095, with the table).
+    void entry_sin_cos(uint32_t entry, double& s, double& c) const {
+        s = wave_[entry];
+        c = wave_[(entry + 0x400) & 0xFFF];
+    }
     // The table entry (0..4095) the angle looks up, -1 with host trig: two
     // angles with the same entry have the same sine and cosine.
     int32_t table_angle(float radians) const;
@@ -95,8 +100,16 @@ inline int32_t GameTrig::table_angle(float radians) const {
 struct EulerOrder {
     std::string axes = "xyz";
     static EulerOrder parse(const std::string& s);  // a permutation of "xyz"
+    // The axes as 0 (x), 1 (y), 2 (z), first applied first.
+    std::array<int, 3> indices() const { return {axes[0] - 'x', axes[1] - 'x', axes[2] - 'x'}; }
 };
 
+// The rotation by the angles whose sines and cosines (float, as the game
+// multiplies them) are s[i], c[i] about axis i (0 x, 1 y, 2 z), applied in
+// `order` (EulerOrder::indices). Rotation keys call it once a key, with the
+// order resolved once a channel.
+glm::mat3 axis_rotations(const std::array<int, 3>& order, const std::array<float, 3>& s,
+                         const std::array<float, 3>& c);
 glm::mat3 rotation_matrix(const glm::vec3& euler, const GameTrig& trig, const EulerOrder& order);
 // T * R * S; type 100 nodes are T alone.
 glm::mat4 local_matrix(const HierarchyNode& n, const GameTrig& trig, const EulerOrder& order);
