@@ -33,14 +33,26 @@ struct Reader {
     float quantum;
     Budget& budget;
 
-    // One record into `p`: straight from the window that holds all 16 bytes,
-    // else byte by byte (zeros where no window covers, an error past the ROM).
-    // Filled in place: a piece built on the stack and copied stalls on its
-    // narrow stores.
-    void record(uint64_t at, AnimPiece& p) const {
-        p.offset = uint32_t(at);
+    // The bytes from `at` to the end of the window holding it, within the
+    // ROM: a stream's records are read from it in turn, the window found
+    // again only where it ends.
+    ByteSpan span_from(uint64_t at) const {
+        if (at >= rom.size) return {};
         const ByteSpan w = rom.from(at);
-        if (w.size() >= 0x10 && at + 0x10 <= rom.size) {
+        return w.first(size_t(std::min<uint64_t>(w.size(), rom.size - at)));
+    }
+    // The span for the record after one at `at` read from `w`.
+    ByteSpan next_span(ByteSpan w, uint64_t at) const {
+        return w.size() > 0x10 ? w.subspan(0x10) : span_from(at + 0x10);
+    }
+
+    // One record into `p`: straight from `w` (span_from(at)) when it holds
+    // all 16 bytes, else byte by byte (zeros where no window covers, an
+    // error past the ROM). Filled in place: a piece built on the stack and
+    // copied stalls on its narrow stores.
+    void record(uint64_t at, ByteSpan w, AnimPiece& p) const {
+        p.offset = uint32_t(at);
+        if (w.size() >= 0x10) {
             p.a = bits_to_f32(load_u32be(w.data()));
             p.b = bits_to_f32(load_u32be(w.data() + 4));
             p.c = bits_to_f32(load_u32be(w.data() + 8));
@@ -63,12 +75,15 @@ struct Reader {
     size_t count(uint64_t at, float duration) const {
         size_t n = 0;
         uint64_t ticks_total = 0;
+        ByteSpan w = span_from(at);
         while (n < kMaxPiecesPerStream && at + 0x10 <= rom.size) {
-            const uint8_t ticks = rom.u8(at + 15, "an animated scalar record (u8 ticks)");
+            const uint8_t ticks =
+                w.size() >= 0x10 ? w[15] : rom.u8(at + 15, "an animated scalar record (u8 ticks)");
             ++n;
             if (ticks == 0 || ticks == kHoldTicks) break;
             ticks_total += ticks;
             if (double(ticks_total) * double(quantum) >= double(duration)) break;
+            w = next_span(w, at);
             at += 0x10;
         }
         return n;
@@ -82,6 +97,7 @@ struct Reader {
         budget.charge_steps(charged, kWhat, at);
         out.reserve(charged);
         uint64_t ticks_total = 0;
+        ByteSpan w = span_from(at);
         for (;;) {
             if (out.size() >= kMaxPiecesPerStream)
                 fail(ErrorKind::AllocationLimit, at,
@@ -92,7 +108,7 @@ struct Reader {
                 budget.charge_steps(1, kWhat, at);
             }
             AnimPiece& p = out.emplace_back();
-            record(at, p);
+            record(at, w, p);
             if (!std::isfinite(p.a) || !std::isfinite(p.b) || !std::isfinite(p.c))
                 fail(ErrorKind::BadValue, at, "finite coefficients a, b, c in a scalar record");
             if (p.ticks == 0)
@@ -111,6 +127,7 @@ struct Reader {
             // ASSUMPTION(anim_hold): a stream ends when its pieces reach the bank
             // duration; the last value then holds.
             if (double(ticks_total) * double(quantum) >= double(duration)) break;
+            w = next_span(w, at);
             at += 0x10;
         }
         return out;

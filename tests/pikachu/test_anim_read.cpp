@@ -239,3 +239,46 @@ TEST_CASE("a bank that fails is listed with its error in dump; models keep the o
         named += w.find("animation bank 6 dropped") != std::string::npos;
     CHECK(named == 1);
 }
+
+TEST_CASE("record streams read the same when a window ends anywhere inside them") {
+    // The reader takes a stream's records from the window that holds them and
+    // looks for a window again only where one ends: split the ROM in two
+    // windows at every byte of a stream's first three records (inside a
+    // record and at its edges) and every piece must come out as from one.
+    const Bytes rom = build_rom(pktest::anim_rom_spec());
+    const AnimTables one = read_anim_tables(whole(rom), Limits{});
+    const AnimScalar& s = one.banks[5].tracks[1].scalars[2];
+    REQUIRE(s.pieces.size() == 3);
+    const uint32_t first = s.pieces[0].offset;
+    for (uint32_t split = first; split <= first + 0x30; ++split) {
+        INFO("split at " << split);
+        const ByteSpan all(rom);
+        const RomWindows two{rom.size(), {{0u, all.first(split)}, {split, all.subspan(split)}}};
+        const AnimTables t = read_anim_tables(two, Limits{});
+        REQUIRE(t.banks.size() == one.banks.size());
+        for (size_t b = 0; b < t.banks.size(); ++b) {
+            REQUIRE(t.banks[b].tracks.size() == one.banks[b].tracks.size());
+            CHECK(error_of(t.banks[b]) == error_of(one.banks[b]));
+            for (size_t k = 0; k < t.banks[b].tracks.size(); ++k) {
+                const auto& got = t.banks[b].tracks[k].scalars;
+                const auto& want = one.banks[b].tracks[k].scalars;
+                REQUIRE(got.size() == want.size());
+                for (size_t i = 0; i < got.size(); ++i) {
+                    REQUIRE(got[i].pieces.size() == want[i].pieces.size());
+                    for (size_t p = 0; p < got[i].pieces.size(); ++p) {
+                        const AnimPiece &g = got[i].pieces[p], &w = want[i].pieces[p];
+                        CHECK(g.offset == w.offset);
+                        CHECK(g.a == w.a);
+                        CHECK(g.b == w.b);
+                        CHECK(g.c == w.c);
+                        CHECK(g.base == w.base);
+                        CHECK(g.fraction == w.fraction);
+                        CHECK(g.ticks == w.ticks);
+                        CHECK(g.start == w.start);
+                        CHECK(g.duration == w.duration);
+                    }
+                }
+            }
+        }
+    }
+}
