@@ -117,7 +117,13 @@ bool jumps(const Comps& c, double t) {
 // Every piece boundary of the three components in [0, D]; where one of them
 // is discontinuous, an extra key kJumpEpsilon before (the left limit, nearly).
 Keys key_times(const Comps& c, double duration) {
-    std::vector<double> b{0.0, duration};
+    Keys k;
+    std::vector<double>& b = k.boundaries;
+    size_t most = 2;
+    for (const Comp& x : c)
+        if (x.animated()) most += x.s->pieces.size() + 1;
+    b.reserve(most);  // grown once: a bank asks this for every track
+    b = {0.0, duration};
     for (const Comp& x : c)
         if (x.animated())
             for (const AnimPiece& p : x.s->pieces)
@@ -132,8 +138,8 @@ Keys key_times(const Comps& c, double duration) {
         }
     std::sort(b.begin(), b.end());
     b.erase(std::unique(b.begin(), b.end()), b.end());
-    Keys k;
-    k.boundaries = b;
+    k.t.reserve(2 * b.size());
+    k.ramp.reserve(2 * b.size());
     for (size_t i = 0; i < b.size(); ++i) {
         if (i > 0 && jumps(c, b[i])) {
             // ASSUMPTION(anim_jump_ramp): a jump is a ramp over kJumpEpsilon
@@ -169,14 +175,14 @@ Channel vector_channel(int node, AnimPath path, const Comps& c, double duration)
     if (degree == 0) {
         // Constants and holds: the value steps at each boundary, no ramp needed.
         ch.interp = Interp::Step;
-        for (double t : k.boundaries) {
-            ch.times.push_back(t);
-            ch.values.push_back(value_at(c, t));
-        }
+        ch.times = k.boundaries;
+        ch.values.reserve(ch.times.size());
+        for (double t : ch.times) ch.values.push_back(value_at(c, t));
         return ch;
     }
     ch.interp = degree == 1 ? Interp::Linear : Interp::CubicSpline;
     ch.times = k.t;
+    ch.values.reserve(ch.times.size());
     for (double t : k.t) ch.values.push_back(value_at(c, t));
     if (ch.interp != Interp::CubicSpline) return ch;
     const size_t n = k.t.size();

@@ -42,9 +42,10 @@ glm::vec4 cubic_at(const Channel& ch, size_t k, double t) {
     const size_t n = ch.times.size();
     if (ch.values.size() != n || ch.in_tangents.size() != n || ch.out_tangents.size() != n)
         return evaluate_channel(ch, t);
-    auto seg = [k](const auto& v) { return std::span(v).subspan(k, 2); };
-    const glm::vec4 v(curves::evaluate_gltf_cubic(seg(ch.times), seg(ch.values),
-                                                  seg(ch.in_tangents), seg(ch.out_tangents), t));
+    // Inside the segment (sample_channel keeps its samples off the keys).
+    const glm::vec4 v(curves::gltf_cubic_segment(ch.times[k], ch.times[k + 1], ch.values[k],
+                                                 ch.out_tangents[k], ch.values[k + 1],
+                                                 ch.in_tangents[k + 1], t));
     return ch.path == AnimPath::Rotation ? normalised_quat(v) : v;
 }
 

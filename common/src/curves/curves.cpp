@@ -92,15 +92,8 @@ glm::dvec4 evaluate_gltf_cubic(std::span<const double> times, std::span<const gl
     if (t >= times[n - 1]) return glm::dvec4(values[n - 1]);
     size_t k = static_cast<size_t>(std::upper_bound(times.begin(), times.end(), t) - times.begin());
     k = std::min(k - 1, n - 2);
-    const double td = times[k + 1] - times[k];
-    const double s = (t - times[k]) / td;
-    const double s2 = s * s, s3 = s2 * s;
-    // Spec: vk * (2s^3 - 3s^2 + 1) + td*bk*(s^3 - 2s^2 + s) + vk+1*(-2s^3 + 3s^2) + td*ak+1*(s^3 -
-    // s^2)
-    return glm::dvec4(values[k]) * (2 * s3 - 3 * s2 + 1) +
-           td * glm::dvec4(out_tangents[k]) * (s3 - 2 * s2 + s) +
-           glm::dvec4(values[k + 1]) * (-2 * s3 + 3 * s2) +
-           td * glm::dvec4(in_tangents[k + 1]) * (s3 - s2);
+    return gltf_cubic_segment(times[k], times[k + 1], values[k], out_tangents[k], values[k + 1],
+                              in_tangents[k + 1], t);
 }
 
 }  // namespace ripkit::curves

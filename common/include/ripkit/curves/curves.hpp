@@ -61,4 +61,18 @@ glm::dvec4 evaluate_gltf_cubic(std::span<const double> times, std::span<const gl
                                std::span<const glm::vec4> in_tangents,
                                std::span<const glm::vec4> out_tangents, double t);
 
+// The same inside one segment: keys (t0, v0, out-tangent b0) and (t1, v1,
+// in-tangent a1), t0 <= t <= t1. Inline for samplers that walk a segment's
+// samples (the hand-over to Assimp); evaluate_gltf_cubic's result, bit for bit.
+inline glm::dvec4 gltf_cubic_segment(double t0, double t1, const glm::vec4& v0, const glm::vec4& b0,
+                                     const glm::vec4& v1, const glm::vec4& a1, double t) {
+    const double td = t1 - t0;
+    const double s = (t - t0) / td;
+    const double s2 = s * s, s3 = s2 * s;
+    // Spec: vk * (2s^3 - 3s^2 + 1) + td*bk*(s^3 - 2s^2 + s) + vk+1*(-2s^3 + 3s^2)
+    //       + td*ak+1*(s^3 - s^2)
+    return glm::dvec4(v0) * (2 * s3 - 3 * s2 + 1) + td * glm::dvec4(b0) * (s3 - 2 * s2 + s) +
+           glm::dvec4(v1) * (-2 * s3 + 3 * s2) + td * glm::dvec4(a1) * (s3 - s2);
+}
+
 }  // namespace ripkit::curves
