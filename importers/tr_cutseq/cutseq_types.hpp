@@ -30,18 +30,24 @@ struct NodeHeader {
     }
 };
 
-// Running values of `nodes` nodes over `frames` frames: values[(f*nodes+n)*3+axis].
+// Running values of `nodes` nodes over `frames` frames, a track (node and
+// axis) after another: values[(n*3+axis)*frames+f]. The decoder writes a
+// track at a time and the builder and writer read one down its frames, so
+// neither strides across the nodes.
 struct NodeTracks {
     int nodes = 0;
     int frames = 0;
     std::vector<int16_t> values;
 
-    int16_t at(int frame, int node, int axis) const {
-        return values[(static_cast<size_t>(frame) * nodes + node) * 3 + axis];
+    // The `frames` values of one node's axis.
+    const int16_t* track(int node, int axis) const {
+        return values.data() + (static_cast<size_t>(node) * 3 + axis) * frames;
     }
-    int16_t& at(int frame, int node, int axis) {
-        return values[(static_cast<size_t>(frame) * nodes + node) * 3 + axis];
+    int16_t* track(int node, int axis) {
+        return values.data() + (static_cast<size_t>(node) * 3 + axis) * frames;
     }
+    int16_t at(int frame, int node, int axis) const { return track(node, axis)[frame]; }
+    int16_t& at(int frame, int node, int axis) { return track(node, axis)[frame]; }
     // `n` nodes over `f` frames, every value 0.
     void reset(int n, int f) {
         nodes = n;

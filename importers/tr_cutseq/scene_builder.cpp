@@ -226,19 +226,17 @@ void add_meshes(Build& b, const Actor& act, int actor_node, const std::string& n
         }
         rotations.push_back(b.channel(mn, AnimPath::Rotation));
     }
-    // A mesh's channel in one sweep down its column of the frame-major
-    // values (frame by frame, every key was a store into another of the
-    // meshes' vectors), each key turned to its predecessor's hemisphere as
-    // kit::keep_hemisphere does.
-    const size_t stride = static_cast<size_t>(act.tracks.nodes) * 3;
+    // A mesh's channel in one sweep down its three tracks (frame by frame,
+    // every key was a store into another of the meshes' vectors), each key
+    // turned to its predecessor's hemisphere as kit::keep_hemisphere does.
     const HalfAngles& t = half_angles();
     for (int j = 0; j < act.meshes; ++j) {
         std::vector<glm::vec4>& out = rotations[size_t(j)].values;  // reserved
-        const int16_t* column = act.tracks.values.data() + (static_cast<size_t>(j) + 1) * 3;
+        const int16_t *x = act.tracks.track(j + 1, 0), *y = act.tracks.track(j + 1, 1),
+                      *z = act.tracks.track(j + 1, 2);
         glm::vec4 prev(0.0f);  // no turn for the first key (dot 0)
         for (const int f : b.tl.frame) {
-            const int16_t* v = column + static_cast<size_t>(f) * stride;
-            glm::vec4 q = xyzw(b.sp.rotation(joint_rotation(t, v[0], v[1], v[2])));
+            glm::vec4 q = xyzw(b.sp.rotation(joint_rotation(t, x[f], y[f], z[f])));
             q *= glm::dot(q, prev) < 0.0f ? -1.0f : 1.0f;
             out.push_back(q);
             prev = q;

@@ -122,26 +122,14 @@ DecodedBlock decode_node_block(const ByteReader& data, size_t at, int nodes, int
     out.tracks.frames = frames;
     out.tracks.values.resize(static_cast<size_t>(count));
 
-    // Track by track (one decoder's state stays in registers) into a group
-    // of columns, then the group copied row by row into the frame-major
-    // values: storing each value straight into its frame's row touched a
-    // cache line per value (rows are nodes x 6 bytes apart).
-    const size_t stride = static_cast<size_t>(nodes) * 3;
-    const size_t rows = static_cast<size_t>(frames);
-    constexpr size_t kGroup = 32;  // tracks a group: 64 bytes of a row
-    std::vector<int16_t> columns(std::min(stride, kGroup) * rows);
-    for (size_t g0 = 0; g0 < stride; g0 += kGroup) {
-        const size_t g1 = std::min(stride, g0 + kGroup);
-        for (size_t t = g0; t < g1; ++t) {
-            const size_t n = t / 3, a = t % 3;
+    // Track by track, each into its own run of the values (one decoder's
+    // state stays in registers, its stores are sequential).
+    for (int n = 0; n < nodes; ++n)
+        for (int a = 0; a < 3; ++a) {
             const bool masked = kind == BlockKind::Actor && n > 0;
-            decoders[t].running(columns.data() + (t - g0) * rows, rows, out.headers[n].key[a],
-                                masked);
+            decoders[size_t(n) * 3 + size_t(a)].running(
+                out.tracks.track(n, a), static_cast<size_t>(frames), out.headers[n].key[a], masked);
         }
-        int16_t* row = out.tracks.values.data() + g0;
-        for (size_t f = 0; f < rows; ++f, row += stride)
-            for (size_t t = g0; t < g1; ++t) row[t - g0] = columns[(t - g0) * rows + f];
-    }
     for (const TrackDecoder& d : decoders) out.zero_repeat |= d.saw_zero_repeat();
     return out;
 }

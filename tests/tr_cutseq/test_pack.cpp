@@ -36,11 +36,13 @@ const Cutscene& item(const CutseqFile& f, int index) {
 // "frame f node n axis a: x vs y" at the first difference, "" when equal.
 std::string first_difference(const NodeTracks& a, const NodeTracks& b) {
     if (a.values.size() != b.values.size()) return "different sizes";
-    for (size_t v = 0; v < a.values.size(); ++v)
-        if (a.values[v] != b.values[v])
-            return "frame " + std::to_string(v / 3 / size_t(a.nodes)) + " node " +
-                   std::to_string(v / 3 % size_t(a.nodes)) + " axis " + std::to_string(v % 3) +
-                   ": " + std::to_string(a.values[v]) + " vs " + std::to_string(b.values[v]);
+    for (int f = 0; f < a.frames; ++f)
+        for (int n = 0; n < a.nodes; ++n)
+            for (int x = 0; x < 3; ++x)
+                if (a.at(f, n, x) != b.at(f, n, x))
+                    return "frame " + std::to_string(f) + " node " + std::to_string(n) + " axis " +
+                           std::to_string(x) + ": " + std::to_string(a.at(f, n, x)) + " vs " +
+                           std::to_string(b.at(f, n, x));
     return "";
 }
 
@@ -114,7 +116,7 @@ Cutscene random_cutscene(std::mt19937& rng, int index) {
                 if (f)
                     v = std::clamp(v + (r(0, 20) == 0 ? r(-8000, 8000) : r(-40, 40)), -32768,
                                    32767);
-                c.camera.values[(size_t(f) * 2 + size_t(n)) * 3 + size_t(a)] = int16_t(v);
+                c.camera.at(f, n, a) = int16_t(v);
             }
         }
     const int actors = r(0, 3);
@@ -130,7 +132,7 @@ Cutscene random_cutscene(std::mt19937& rng, int index) {
             int v = r(-32768, 32767);  // 3 * v wraps for |v| > 10922
             for (int f = 0; f < c.frames; ++f) {
                 if (f) v = std::clamp(v + r(-30, 30), -32768, 32767);
-                t.values[size_t(f) * size_t(t.nodes) * 3 + size_t(a)] = int16_t(v);
+                t.at(f, 0, a) = int16_t(v);
             }
         }
         for (int m = 1; m <= act.meshes; ++m) {
@@ -141,8 +143,8 @@ Cutscene random_cutscene(std::mt19937& rng, int index) {
                     y += r(-63, 63);
                     z += r(-63, 63);
                 }
-                int16_t* p = &t.values[(size_t(f) * size_t(t.nodes) + size_t(m)) * 3];
-                p[0] = int16_t(x & 1023), p[1] = int16_t(y & 1023), p[2] = int16_t(z & 1023);
+                t.at(f, m, 0) = int16_t(x & 1023), t.at(f, m, 1) = int16_t(y & 1023);
+                t.at(f, m, 2) = int16_t(z & 1023);
             }
         }
         c.actors.push_back(std::move(act));
@@ -242,8 +244,8 @@ namespace {
 // (x, y, z) and (512 - x, y + 512, z + 512) are one orientation under
 // RotY * RotX * RotZ (a half turn about Y and Z with X mirrored); the form
 // with X in -256..256 stands for both.
-std::array<int, 3> canonical(const int16_t* p) {
-    int x = p[0] & 1023, y = p[1] & 1023, z = p[2] & 1023;
+std::array<int, 3> canonical(const NodeTracks& t, int f, int node) {
+    int x = t.at(f, node, 0) & 1023, y = t.at(f, node, 1) & 1023, z = t.at(f, node, 2) & 1023;
     if (x > 256 && x < 768) x = (512 - x) & 1023, y = (y + 512) & 1023, z = (z + 512) & 1023;
     return {x, y, z};
 }
@@ -263,9 +265,8 @@ TEST_CASE("tr_cutseq pack: any turn per frame comes back (angles wrap at 10 bits
     while (c.actors.empty() || c.frames < 20);
     NodeTracks& t = c.actors[0].tracks;
     for (int f = 0; f < c.frames; ++f) {
-        int16_t* p = &t.values[(size_t(f) * size_t(t.nodes) + 1) * 3];
-        p[0] = int16_t((f % 2 ? 100 : 0) & 1023);
-        p[1] = int16_t((300 * f) & 1023), p[2] = int16_t((511 * f) & 1023);
+        t.at(f, 1, 0) = int16_t((f % 2 ? 100 : 0) & 1023);
+        t.at(f, 1, 1) = int16_t((300 * f) & 1023), t.at(f, 1, 2) = int16_t((511 * f) & 1023);
     }
     const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{});
     const Cutscene& held = item(file, 2);
@@ -277,9 +278,8 @@ TEST_CASE("tr_cutseq pack: any turn per frame comes back (angles wrap at 10 bits
     int other_triple = 0;
     for (int f = 0; f < c.frames; ++f) {
         INFO("frame " << f);
-        const size_t at = (size_t(f) * size_t(a.nodes) + 1) * 3;
-        CHECK(canonical(&a.values[at]) == canonical(&b.values[at]));
-        other_triple += a.values[at] != b.values[at];
+        CHECK(canonical(a, f, 1) == canonical(b, f, 1));
+        other_triple += a.at(f, 1, 0) != b.at(f, 1, 0);
     }
     CHECK(other_triple > 0);  // the nearest-previous rule did pick the other form
 }

@@ -29,8 +29,7 @@ NodeTracks random_tracks(std::mt19937& rng, int nodes, int frames, bool actor) {
                 if (f > 0) v += k < 4 ? 0 : k < 9 ? small(rng) : big(rng);
                 v = std::clamp(v, -32768, 32767);
                 const int16_t s = static_cast<int16_t>(v);
-                t.values[(static_cast<size_t>(f) * nodes + n) * 3 + a] =
-                    actor && n > 0 ? static_cast<int16_t>(s & 1023) : s;
+                t.at(f, n, a) = actor && n > 0 ? static_cast<int16_t>(s & 1023) : s;
             }
         }
     return t;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <initializer_list>
 #include <map>
 
 #include "cutseq_document.hpp"
@@ -23,6 +24,15 @@ namespace {
 
 const double kS = 1.0 / 512.0;
 
+// Frame f's runs, node after node, (x, y, z) each.
+void put_row(NodeTracks& t, int f, std::initializer_list<int16_t> row) {
+    int k = 0;
+    for (int16_t v : row) {
+        t.at(f, k / 3, k % 3) = v;
+        ++k;
+    }
+}
+
 // Two frames, one actor with 2 meshes, values chosen by hand.
 Cutscene hand_cutscene() {
     Cutscene c;
@@ -31,17 +41,16 @@ Cutscene hand_cutscene() {
     c.frames = 2;
     c.origin = {10000, -2000, 20000};
     c.audio_track = 4;
-    c.camera.nodes = 2;
-    c.camera.frames = 2;
     // frame 0: target run (0,0,0), position run (500,-300,1000); frame 1: target (10,0,0)
-    c.camera.values = {0, 0, 0, 500, -300, 1000, 10, 0, 0, 500, -300, 1000};
+    c.camera.reset(2, 2);
+    put_row(c.camera, 0, {0, 0, 0, 500, -300, 1000});
+    put_row(c.camera, 1, {10, 0, 0, 500, -300, 1000});
     Actor a;
     a.slot = 0;
     a.meshes = 2;
-    a.tracks.nodes = 3;
-    a.tracks.frames = 2;
-    a.tracks.values = {100,    -50, 20, 128,  256, 64,  0, 0,   0,  //
-                       -30000, 0,   0,  1000, 100, 900, 0, 512, 0};
+    a.tracks.reset(3, 2);
+    put_row(a.tracks, 0, {100, -50, 20, 128, 256, 64, 0, 0, 0});
+    put_row(a.tracks, 1, {-30000, 0, 0, 1000, 100, 900, 0, 512, 0});
     c.actors.push_back(a);
     return c;
 }
@@ -356,17 +365,14 @@ TEST_CASE("tr_cutseq scene: a mesh turning a whole way round keeps to one hemisp
     // wrap; kept continuous, the last key is the whole turn, -identity.
     Cutscene c;
     c.frames = 5;
-    c.camera.nodes = 2;
-    c.camera.frames = 5;
-    c.camera.values.assign(5 * 2 * 3, 0);
-    for (int f = 0; f < 5; ++f) c.camera.values[size_t(f) * 6 + 5] = 1000;  // camera 1000 along z
+    c.camera.reset(2, 5);
+    for (int f = 0; f < 5; ++f) c.camera.at(f, 1, 2) = 1000;  // camera 1000 along z
     Actor a;
     a.slot = 0;
     a.meshes = 1;
-    a.tracks.nodes = 2;
-    a.tracks.frames = 5;
-    for (int ay : {0, 256, 512, 768, 0})
-        a.tracks.values.insert(a.tracks.values.end(), {0, 0, 0, 0, int16_t(ay), 0});
+    a.tracks.reset(2, 5);
+    int f = 0;
+    for (int ay : {0, 256, 512, 768, 0}) a.tracks.at(f++, 1, 1) = int16_t(ay);
     c.actors.push_back(a);
     SceneOptions o;
     o.step = true;  // no cut keys: five keys, one a frame
