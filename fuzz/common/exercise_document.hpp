@@ -23,7 +23,7 @@ namespace ripkit::fuzz {
 
 // Limits small enough to keep each run fast, still far above the seed corpora.
 // The totals matter most: a few KB of runs can describe millions of keys, and
-// every step costs some 60 times a Release step in the -O0 sanitized build.
+// every step costs some 40 times a Release step in the -O0 sanitized build.
 inline Options small_limits() {
     Options o;
     o.limits.max_alloc_bytes = 64u << 20;

@@ -35,7 +35,8 @@ const Cutscene& item(const CutseqFile& f, int index) {
 
 // "frame f node n axis a: x vs y" at the first difference, "" when equal.
 std::string first_difference(const NodeTracks& a, const NodeTracks& b) {
-    if (a.values.size() != b.values.size()) return "different sizes";
+    if (a.values.size() != b.values.size() || a.frames != b.frames || a.nodes != b.nodes)
+        return "different sizes";
     for (int f = 0; f < a.frames; ++f)
         for (int n = 0; n < a.nodes; ++n)
             for (int x = 0; x < 3; ++x)
