@@ -11,7 +11,6 @@
 
 #include <cmath>
 #include <map>
-#include <span>
 
 #include "handover_detail.hpp"
 #include "ripkit/curves/curves.hpp"
