@@ -4,6 +4,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <string>
 
+#include "joint_rotation.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/scene_kit.hpp"
 
@@ -18,32 +19,8 @@ using kit::xyzw;
 
 // ASSUMPTION(rotation_handedness): phd_RotY/X/Z are right-handed rotations in TR space (positive Y
 // turns +Z toward +X, as Lara's heading moves her by (sin, cos)).
-// Engine joint rotation from 10-bit angles: RotY, then RotX, then RotZ, post-multiplied.
-// Half-angle sines/cosines of the 1024 possible 10-bit angles (angle * pi / 1024).
-struct HalfAngles {
-    double s[1024], c[1024];
-    HalfAngles() {
-        for (int i = 0; i < 1024; ++i) {
-            s[i] = std::sin(i * kPi / 1024.0);
-            c[i] = std::cos(i * kPi / 1024.0);
-        }
-    }
-};
-
-const HalfAngles& half_angles() {
-    static const HalfAngles t;
-    return t;
-}
-
-// `t` is half_angles(), looked up once by the caller's loop.
-glm::quat joint_rotation(const HalfAngles& t, int16_t ax, int16_t ay, int16_t az) {
-    const double sx = t.s[ax & 1023], cx = t.c[ax & 1023], sy = t.s[ay & 1023], cy = t.c[ay & 1023],
-                 sz = t.s[az & 1023], cz = t.c[az & 1023];
-    // qY * qX, then * qZ, expanded (each factor has a single axis component).
-    const double w = cy * cx, a = cy * sx, b = sy * cx, c = -sy * sx;
-    return glm::quat(float(w * cz - c * sz), float(cz * a + b * sz), float(cz * b - a * sz),
-                     float(w * sz + cz * c));
-}
+// Engine joint rotation from 10-bit angles: RotY, then RotX, then RotZ, post-multiplied
+// (JointRotations, joint_rotation.hpp).
 
 // Frame times plus, before each cut frame, a key holding the previous pose.
 struct Timeline {
@@ -229,18 +206,10 @@ void add_meshes(Build& b, const Actor& act, int actor_node, const std::string& n
     // A mesh's channel in one sweep down its three tracks (frame by frame,
     // every key was a store into another of the meshes' vectors), each key
     // turned to its predecessor's hemisphere as kit::keep_hemisphere does.
-    const HalfAngles& t = half_angles();
+    const JointRotations& rotate = JointRotations::get(!b.sp.native);
     for (int j = 0; j < act.meshes; ++j) {
-        std::vector<glm::vec4>& out = rotations[size_t(j)].values;  // reserved
-        const int16_t *x = act.tracks.track(j + 1, 0), *y = act.tracks.track(j + 1, 1),
-                      *z = act.tracks.track(j + 1, 2);
-        glm::vec4 prev(0.0f);  // no turn for the first key (dot 0)
-        for (const int f : b.tl.frame) {
-            glm::vec4 q = xyzw(b.sp.rotation(joint_rotation(t, x[f], y[f], z[f])));
-            q *= glm::dot(q, prev) < 0.0f ? -1.0f : 1.0f;
-            out.push_back(q);
-            prev = q;
-        }
+        rotate.channel(act.tracks.track(j + 1, 0), act.tracks.track(j + 1, 1),
+                       act.tracks.track(j + 1, 2), b.tl.frame, rotations[size_t(j)].values);
         b.add(std::move(rotations[size_t(j)]));
     }
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "joint_angles.hpp"
+#include "joint_rotation.hpp"
+#include "ripkit/scene_kit.hpp"
 
 using namespace ripkit::tr_cutseq;
 
@@ -74,4 +76,70 @@ TEST_CASE("tr_cutseq joint_angles at gimbal lock keeps y from the previous frame
     CHECK(down[0] == 768);
     CHECK(down[1] == 120);
     CHECK(((down[1] + down[2]) & 1023) == 130);
+}
+
+TEST_CASE("tr_cutseq JointRotations is RotY*RotX*RotZ multiplied out, in either space") {
+    const JointRotations& engine = JointRotations::get(false);
+    const JointRotations& turned = JointRotations::get(true);
+    double worst = 0.0;
+    auto check = [&](int x, int y, int z) {
+        const glm::dvec4 want = hand_quat(x, y, z);  // (x, y, z, w)
+        // The half turn about X conjugates: (qx, qy, qz, qw) -> (qx, -qy, -qz, qw).
+        const glm::dvec4 want_turned(want.x, -want.y, -want.z, want.w);
+        const glm::dvec4 got(engine(int16_t(x), int16_t(y), int16_t(z)));
+        const glm::dvec4 got_turned(turned(int16_t(x), int16_t(y), int16_t(z)));
+        for (int c = 0; c < 4; ++c) {
+            worst = std::max(worst, std::abs(got[c] - want[c]));
+            worst = std::max(worst, std::abs(got_turned[c] - want_turned[c]));
+        }
+    };
+    // Every angle on each axis with the other two off zero, then a grid
+    // through all three; angles outside 0..1023 wrap as the engine masks them.
+    for (int a = 0; a < 1024; ++a) {
+        check(a, 300, 700);
+        check(999, a, 13);
+        check(512, 77, a);
+    }
+    for (int x = 0; x < 1024; x += 37)
+        for (int y = 5; y < 1024; y += 41)
+            for (int z = 11; z < 1024; z += 43) check(x, y, z);
+    CHECK(worst < 1e-6);
+    const glm::dvec4 wrapped(engine(int16_t(1024 + 100), int16_t(-24), int16_t(2048 + 5)));
+    const glm::dvec4 plain(engine(100, 1000, 5));
+    CHECK(wrapped == plain);
+}
+
+TEST_CASE("tr_cutseq JointRotations::channel keeps each key in its predecessor's hemisphere") {
+    // Three tracks turning whole ways round at different speeds (and one
+    // standing still for a while), read through a frame list that repeats a
+    // frame as a cut's hold key does: the keys are the single-key rotations,
+    // flipped as kit::keep_hemisphere flips them.
+    const int frames = 900;
+    std::vector<int16_t> x(frames), y(frames), z(frames);
+    for (int f = 0; f < frames; ++f) {
+        x[f] = int16_t(f * 7);
+        y[f] = int16_t(f < 300 ? 40 : f * 13);
+        z[f] = int16_t(1023 - f * 5);
+    }
+    std::vector<int> list;
+    for (int f = 0; f < frames; ++f) {
+        if (f == 450) list.push_back(449);
+        list.push_back(f);
+    }
+    for (const bool turned : {false, true}) {
+        const JointRotations& r = JointRotations::get(turned);
+        std::vector<glm::vec4> want;
+        for (const int f : list) want.push_back(r(x[f], y[f], z[f]));
+        ripkit::kit::keep_hemisphere(want);
+        std::vector<glm::vec4> got;
+        r.channel(x.data(), y.data(), z.data(), list, got);
+        REQUIRE(got.size() == want.size());
+        size_t flipped = 0, same = 0;
+        for (size_t k = 0; k < got.size(); ++k) {
+            same += got[k] == want[k];
+            flipped += got[k] == -r(x[list[k]], y[list[k]], z[list[k]]);
+        }
+        CHECK(same == got.size());
+        CHECK(flipped > 100);  // the turns do cross hemispheres
+    }
 }
