@@ -8,6 +8,7 @@
 #include <assimp/Importer.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <utility>
 
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "test_scene.hpp"
@@ -211,4 +212,48 @@ TEST_CASE("fill_aiscene refuses names Assimp cannot hold", "[assimp]") {
     dup.animations[0].channels.push_back(dup.animations[0].channels[0]);
     aiScene ai2;
     CHECK_THROWS_AS(fill_aiscene(dup, &ai2), ripkit::Error);
+}
+
+TEST_CASE("fill_aiscene of a scene given up holds the same keys and frees the scene's",
+          "[assimp]") {
+    const Scene kept = test::make_full_scene();
+    Scene given = kept;
+    aiScene a, b;
+    fill_aiscene(kept, &a);
+    fill_aiscene(std::move(given), &b);
+    REQUIRE(a.mNumAnimations == b.mNumAnimations);
+    for (unsigned i = 0; i < a.mNumAnimations; ++i) {
+        const aiAnimation *x = a.mAnimations[i], *y = b.mAnimations[i];
+        CHECK(x->mDuration == y->mDuration);
+        REQUIRE(x->mNumChannels == y->mNumChannels);
+        for (unsigned c = 0; c < x->mNumChannels; ++c) {
+            const aiNodeAnim *p = x->mChannels[c], *q = y->mChannels[c];
+            CHECK(std::string(p->mNodeName.C_Str()) == q->mNodeName.C_Str());
+            REQUIRE(p->mNumPositionKeys == q->mNumPositionKeys);
+            REQUIRE(p->mNumRotationKeys == q->mNumRotationKeys);
+            REQUIRE(p->mNumScalingKeys == q->mNumScalingKeys);
+            for (unsigned k = 0; k < p->mNumPositionKeys; ++k) {
+                CHECK(p->mPositionKeys[k].mTime == q->mPositionKeys[k].mTime);
+                CHECK((p->mPositionKeys[k].mValue == q->mPositionKeys[k].mValue));
+            }
+            for (unsigned k = 0; k < p->mNumRotationKeys; ++k) {
+                CHECK(p->mRotationKeys[k].mTime == q->mRotationKeys[k].mTime);
+                CHECK((p->mRotationKeys[k].mValue == q->mRotationKeys[k].mValue));
+            }
+            for (unsigned k = 0; k < p->mNumScalingKeys; ++k) {
+                CHECK(p->mScalingKeys[k].mTime == q->mScalingKeys[k].mTime);
+                CHECK((p->mScalingKeys[k].mValue == q->mScalingKeys[k].mValue));
+            }
+        }
+    }
+    // The metadata (interpolation per node) is made after the keys are gone.
+    CHECK(meta_string(b.mMetaData, "ripkit.interp.0.mover") == "T=STEP;R=LINEAR;S=CUBICSPLINE");
+    // The given-up scene keeps its channels, without their keys.
+    REQUIRE(given.animations.size() == kept.animations.size());
+    for (const Channel& ch : given.animations[0].channels) {
+        CHECK(ch.times.empty());
+        CHECK(ch.values.empty());
+        CHECK(ch.times.capacity() == 0);
+        CHECK(ch.out_tangents.empty());
+    }
 }

@@ -27,7 +27,17 @@ constexpr double kTicksPerSecond = 1000.0;
 struct NodeTracks {
     int node = -1;
     const Channel* path[3] = {nullptr, nullptr, nullptr};
+    size_t index[3] = {0, 0, 0};  // of each path's channel in the animation
 };
+
+// A handed-over channel's keys, freed (not just cleared) for the next
+// channel's Assimp keys to reuse.
+void release_keys(Channel& ch) {
+    std::vector<double>().swap(ch.times);
+    std::vector<glm::vec4>().swap(ch.values);
+    std::vector<glm::vec4>().swap(ch.in_tangents);
+    std::vector<glm::vec4>().swap(ch.out_tangents);
+}
 
 // Key times (seconds) and values Assimp receives for one channel.
 struct Samples {
@@ -82,8 +92,13 @@ Samples sample_channel(const Channel& ch, double rate, Budget& budget) {
 }
 
 aiQuaternion to_quat(glm::vec4 q) {
-    const float len = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    if (len > 0.0f && std::isfinite(len)) q /= len;
+    // A key already unit to float precision (what the builders make) goes as
+    // it is: normalising it again would move its last bits, not its rotation.
+    const float norm2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (!(std::abs(norm2 - 1.0f) <= 1e-6f)) {
+        const float len = std::sqrt(norm2);
+        if (len > 0.0f && std::isfinite(len)) q /= len;
+    }
     return aiQuaternion(q.w, q.x, q.y, q.z);  // Assimp order: w first
 }
 
@@ -101,9 +116,11 @@ void fill_keys(unsigned& num, Key*& keys, const std::vector<double>& times,
 std::vector<NodeTracks> group_by_node(const Animation& anim) {
     std::vector<NodeTracks> out;
     std::map<int, size_t> slot;
-    for (const Channel& ch : anim.channels) {
+    for (size_t i = 0; i < anim.channels.size(); ++i) {
+        const Channel& ch = anim.channels[i];
         auto [it, fresh] = slot.try_emplace(ch.node, out.size());
-        if (fresh) out.push_back(NodeTracks{ch.node, {}});
+        if (fresh) out.push_back(NodeTracks{ch.node, {}, {}});
+        out[it->second].index[static_cast<int>(ch.path)] = i;
         const Channel*& p = out[it->second].path[static_cast<int>(ch.path)];
         if (p)
             fail_no_offset(ErrorKind::BadValue,
@@ -150,7 +167,8 @@ aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate
 
 }  // namespace
 
-aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandoverOptions& opt) {
+aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandoverOptions& opt,
+                            Animation* consume) {
     const Animation& anim = scene.animations.at(index);
     auto out = std::make_unique<aiAnimation>();
     out->mName = checked_ai_string(anim.name, "animation name");
@@ -162,8 +180,12 @@ aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandov
     const std::vector<NodeTracks> tracks = group_by_node(anim);
     out->mNumChannels = static_cast<unsigned>(tracks.size());
     out->mChannels = new aiNodeAnim*[tracks.size()]();
-    for (size_t i = 0; i < tracks.size(); ++i)
+    for (size_t i = 0; i < tracks.size(); ++i) {
         out->mChannels[i] = make_node_anim(scene, tracks[i], opt.cubic_sample_rate, *opt.budget);
+        if (consume)
+            for (int p = 0; p < 3; ++p)
+                if (tracks[i].path[p]) release_keys(consume->channels[tracks[i].index[p]]);
+    }
     return out.release();
 }
 

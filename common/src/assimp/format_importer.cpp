@@ -13,6 +13,7 @@
 #include <mutex>
 #include <new>
 #include <optional>
+#include <utility>
 
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/error.hpp"
@@ -199,7 +200,7 @@ void FormatImporter::InternReadFile(const std::string& file, aiScene* out, Assim
         validate_scene(scene);
         AssimpHandoverOptions handover;
         handover.budget = opt.budget.get();
-        fill_aiscene(scene, out, handover);
+        fill_aiscene(std::move(scene), out, handover);
     } catch (Error& e) {
         if (e.file().empty()) e.set_file(file);
         throw std::runtime_error(e.what());

@@ -344,7 +344,10 @@ aiMetadata* scene_metadata(const Scene& s, const AssimpHandoverOptions& opt) {
 
 }  // namespace
 
-void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& given) {
+namespace {
+
+// `consume`: the same scene, given up (its keys freed as they are handed over).
+void fill(const Scene& s, aiScene* out, const AssimpHandoverOptions& given, Scene* consume) {
     if (!out) fail_no_offset(ErrorKind::Usage, "an aiScene to fill");
     Budget local;
     AssimpHandoverOptions opt = given;
@@ -393,9 +396,20 @@ void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& giv
         out->mNumAnimations = unsigned(s.animations.size());
         out->mAnimations = new_array<aiAnimation>(s.animations.size());
         for (size_t i = 0; i < s.animations.size(); ++i)
-            out->mAnimations[i] = detail::make_animation(s, i, opt);
+            out->mAnimations[i] =
+                detail::make_animation(s, i, opt, consume ? &consume->animations[i] : nullptr);
     }
-    out->mMetaData = scene_metadata(s, opt);
+    out->mMetaData = scene_metadata(s, opt);  // reads channel paths, not keys
+}
+
+}  // namespace
+
+void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt) {
+    fill(s, out, opt, nullptr);
+}
+
+void fill_aiscene(Scene&& s, aiScene* out, const AssimpHandoverOptions& opt) {
+    fill(s, out, opt, &s);
 }
 
 std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt) {

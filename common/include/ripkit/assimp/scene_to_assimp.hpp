@@ -34,6 +34,13 @@ struct AssimpHandoverOptions {
 // Fills an empty aiScene (as BaseImporter::InternReadFile receives it).
 void fill_aiscene(const Scene& scene, aiScene* out, const AssimpHandoverOptions& opt = {});
 
+// The same aiScene from a Scene given up for it (an importer's): each
+// channel's keys are freed as soon as Assimp's copy of them is made, so the
+// next channel's Assimp keys are written into memory still in cache rather
+// than fresh pages, and the peak holds one copy of the keys, not two. The
+// scene keeps its structure; its channels are left without keys.
+void fill_aiscene(Scene&& scene, aiScene* out, const AssimpHandoverOptions& opt = {});
+
 // A stand-alone aiScene (for exporting through Assimp::Exporter).
 std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt = {});
 
