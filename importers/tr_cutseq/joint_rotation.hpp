@@ -1,7 +1,7 @@
 // The engine's joint rotation RotY(y) * RotX(x) * RotZ(z) of three 10-bit
 // angles as a float quaternion (x, y, z, w), for every mesh key of a cutscene
 // (half a million an import): four lanes at once from per-axis tables of the
-// half-angle sines and cosines, so a key is two products and a fused sum
+// half-angle sines and cosines, so a key is two lane products and a sum
 // instead of six table reads and sixteen scalar products. joint_quaternion
 // (joint_angles.hpp) is the same rotation in double, built from angle-axis
 // factors; the test sweeps the two against each other.
@@ -20,7 +20,7 @@ class JointRotations {
     // that takes TR space to glTF's (qx, qy, qz, qw) -> (qx, -qy, -qz, qw).
     static const JointRotations& get(bool half_turn_x);
 
-    // One key. Inline: the channel loop below calls it per key.
+    // One key, as channel() makes it before turning it to a hemisphere.
     glm::vec4 operator()(int16_t ax, int16_t ay, int16_t az) const {
         const F4 q = rotate(ax, ay, az);
         glm::vec4 out;
