@@ -47,8 +47,8 @@ const char kMissing[] =
 
 }  // namespace
 
-fs::path source_dir() { return env_dir("RIPKIT_SOURCE_DIR", "."); }
-fs::path binary_dir() { return env_dir("RIPKIT_BINARY_DIR", "."); }
+fs::path source_dir() { return env_dir("RIPKIT_SOURCE_DIR", RIPKIT_DEFAULT_SOURCE_DIR); }
+fs::path binary_dir() { return env_dir("RIPKIT_BINARY_DIR", RIPKIT_DEFAULT_BINARY_DIR); }
 
 fs::path fresh_temp_dir(const std::string& name) {
     const fs::path dir = binary_dir() / "test-tmp" / name;

@@ -9,8 +9,9 @@
 
 namespace ripkit::test {
 
-// From RIPKIT_SOURCE_DIR / RIPKIT_BINARY_DIR (set by ripkit_add_test; ctest
-// sets them, a test binary started by hand needs them exported), else ".".
+// From RIPKIT_SOURCE_DIR / RIPKIT_BINARY_DIR (ctest sets them), else the
+// source tree and build this binary was configured from, so a test started
+// by hand never writes its test-tmp/ where it happened to be started.
 std::filesystem::path source_dir();
 std::filesystem::path binary_dir();
 
