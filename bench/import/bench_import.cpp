@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-#include <cstdio>
 #include <ctime>
 #include <map>
 #include <stdexcept>
@@ -22,6 +21,7 @@
 #include "heap_meter.hpp"
 #include "inputs.hpp"
 #include "io_floor.hpp"
+#include "ripkit/cd/sectors.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/registry.hpp"
 
@@ -224,24 +224,18 @@ void BM_ConvertGlb(benchmark::State& st, Input (*make)()) {
 // Rugrats' floor for a reader that knew, without reading them, which sectors
 // hold data (the seed: about one in five): only those read, each by its own
 // seek, as a sparse reader through the host's IOSystem would. Found here from
-// the raw 2352-byte sectors' submode (bit 3, data), before timing.
+// the sectors' subheaders, before timing.
 void BM_ReadFloorDataSectors(benchmark::State& st) {
     const Input in = rugrats_open();
-    constexpr size_t kSector = 2352;
-    std::vector<uint8_t> file(std::filesystem::file_size(in.file));
-    {
-        std::unique_ptr<FILE, int (*)(FILE*)> f(std::fopen(in.file.c_str(), "rb"), std::fclose);
-        if (!f || std::fread(file.data(), 1, file.size(), f.get()) != file.size()) {
-            st.SkipWithError("cannot read the stream");
-            return;
-        }
-    }
+    const ripkit::Bytes file = ripkit::file_source(in.file.string(), ripkit::Limits{})->read_all();
+    const ripkit::cd::SectorImage image = ripkit::cd::open_sectors(file);
+    const size_t stride = ripkit::cd::sector_stride(image.shape());
     IoLog log;
     log.calls.push_back({IoCall::Open, 0, 0, in.file.string()});
-    for (size_t at = 0; at + kSector <= file.size(); at += kSector)
-        if (file[at + 18] & 0x08) {
-            log.calls.push_back({IoCall::Seek, 0, at, {}});
-            log.calls.push_back({IoCall::Read, 0, kSector, {}});
+    for (size_t i = 0; i < image.count(); ++i)
+        if (const ripkit::cd::Sector s = image.sector(i); s.sub && s.sub->data()) {
+            log.calls.push_back({IoCall::Seek, 0, image.sector_offset(i), {}});
+            log.calls.push_back({IoCall::Read, 0, stride, {}});
         }
     log.calls.push_back({IoCall::Close, 0, 0, {}});
     floor_row(st, in, log);

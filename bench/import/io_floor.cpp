@@ -15,16 +15,16 @@ uint64_t IoLog::bytes_read() const {
     return n;
 }
 
+size_t IoLog::reads() const {
+    size_t n = 0;
+    for (const IoCall& c : calls) n += c.kind == IoCall::Read;
+    return n;
+}
+
 size_t largest_read(const IoLog& log) {
     size_t n = 0;
     for (const IoCall& c : log.calls)
         if (c.kind == IoCall::Read) n = std::max(n, size_t(c.value));
-    return n;
-}
-
-size_t IoLog::reads() const {
-    size_t n = 0;
-    for (const IoCall& c : calls) n += c.kind == IoCall::Read;
     return n;
 }
 

@@ -38,8 +38,8 @@ size_t largest_read(const IoLog& log);
 
 // Makes the log's calls again, in order, through a fresh DefaultIOSystem into
 // `scratch` (at least largest_read bytes, so no page is first touched here: a
-// floor, not an importer's cost); returns the bytes read, to keep the work
-// observable.
+// floor, not an importer's cost); returns the sum of every call's result
+// (bytes read, sizes, positions), to keep the work observable.
 uint64_t replay(const IoLog& log, std::vector<uint8_t>& scratch);
 
 }  // namespace bench_import
