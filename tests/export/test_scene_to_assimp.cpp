@@ -6,11 +6,12 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <utility>
 
+#include "ripkit/assimp/assimp_compat.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;
@@ -104,6 +105,26 @@ TEST_CASE("fill_aiscene maps structure and values", "[assimp]") {
         CHECK(meta_string(ai->mMetaData, "ripkit.interp.0.mover") ==
               "T=STEP;R=LINEAR;S=CUBICSPLINE");
         CHECK(meta_string(ai->mMetaData, "ripkit.interp.0.face_track") == "T=STEP");
+    }
+    SECTION("keys carry the channel's mode where Assimp has the field (5.4+)") {
+        using assimp_compat::KeyMode;
+        const aiAnimation* a = ai->mAnimations[0];
+        const aiNodeAnim* mover = nullptr;
+        for (unsigned i = 0; i < a->mNumChannels; ++i)
+            if (std::string(a->mChannels[i]->mNodeName.C_Str()) == "mover") mover = a->mChannels[i];
+        REQUIRE(mover);
+        REQUIRE(mover->mNumPositionKeys > 1);
+        // The mover's T is STEP, R LINEAR and S CUBICSPLINE (sampled, so linear between samples).
+        const std::optional<KeyMode> step =
+            assimp_compat::kKeyInterpolation ? std::optional(KeyMode::Step) : std::nullopt;
+        const std::optional<KeyMode> linear =
+            assimp_compat::kKeyInterpolation ? std::optional(KeyMode::Linear) : std::nullopt;
+        for (unsigned k = 0; k < mover->mNumPositionKeys; ++k)
+            CHECK(assimp_compat::key_mode(mover->mPositionKeys[k]) == step);
+        for (unsigned k = 0; k < mover->mNumRotationKeys; ++k)
+            CHECK(assimp_compat::key_mode(mover->mRotationKeys[k]) == linear);
+        for (unsigned k = 0; k < mover->mNumScalingKeys; ++k)
+            CHECK(assimp_compat::key_mode(mover->mScalingKeys[k]) == linear);
     }
     SECTION("skin: two bones, weight 1, offset = inverse bind") {
         const aiMesh* m = ai->mMeshes[0];

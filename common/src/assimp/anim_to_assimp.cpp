@@ -1,7 +1,8 @@
-// Scene animations -> aiAnimation. aiNodeAnim (5.2.5) has one track per
-// T/R/S with no interpolation mode and no tangents, so:
-//  - STEP and LINEAR keys go in as given (the exact modes travel as scene
-//    metadata "ripkit.interp.<anim>.<node>" and through the glTF exporter);
+// Scene animations -> aiAnimation. aiNodeAnim has one track per T/R/S with no
+// tangents, and before Assimp 5.4 no interpolation mode either, so:
+//  - STEP and LINEAR keys go in as given, each key marked Step or (spherical)
+//    Linear where Assimp has the field (5.4+); the exact modes also travel as
+//    scene metadata "ripkit.interp.<anim>.<node>" and through the glTF exporter;
 //  - CUBICSPLINE keys go in with extra samples of the glTF Hermite curve so
 //    hosts that interpolate linearly still follow the right shape;
 //  - a node animated on only some paths gets its rest value as a single key
@@ -11,8 +12,10 @@
 
 #include <cmath>
 #include <map>
+#include <type_traits>
 
 #include "handover_detail.hpp"
+#include "ripkit/assimp/assimp_compat.hpp"
 #include "ripkit/curves/curves.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/limits.hpp"
@@ -102,14 +105,22 @@ aiQuaternion to_quat(glm::vec4 q) {
     return aiQuaternion(q.w, q.x, q.y, q.z);  // Assimp order: w first
 }
 
+// A STEP channel's keys hold; the rest (cubic samples included) are linear.
+assimp_compat::KeyMode key_mode(const Channel* ch) {
+    return ch && ch->interp == Interp::Step ? assimp_compat::KeyMode::Step
+                                            : assimp_compat::KeyMode::Linear;
+}
+
 template <class Key, class Conv>
 void fill_keys(unsigned& num, Key*& keys, const std::vector<double>& times,
-               const std::vector<glm::vec4>& values, Conv conv) {
+               const std::vector<glm::vec4>& values, Conv conv, assimp_compat::KeyMode mode) {
+    constexpr bool rotation = std::is_same_v<Key, aiQuatKey>;
     num = static_cast<unsigned>(times.size());
     keys = new Key[num];
     for (unsigned i = 0; i < num; ++i) {
         keys[i].mTime = times[i] * kTicksPerSecond;
         keys[i].mValue = conv(values[i]);
+        assimp_compat::set_key_mode(keys[i], mode, rotation);
     }
 }
 
@@ -159,9 +170,12 @@ aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate
         values[p] = &s[p].values;
     }
     auto vec3 = [](const glm::vec4& v) { return aiVector3D(v.x, v.y, v.z); };
-    fill_keys(na->mNumPositionKeys, na->mPositionKeys, *times[0], *values[0], vec3);
-    fill_keys(na->mNumRotationKeys, na->mRotationKeys, *times[1], *values[1], to_quat);
-    fill_keys(na->mNumScalingKeys, na->mScalingKeys, *times[2], *values[2], vec3);
+    fill_keys(na->mNumPositionKeys, na->mPositionKeys, *times[0], *values[0], vec3,
+              key_mode(tr.path[0]));
+    fill_keys(na->mNumRotationKeys, na->mRotationKeys, *times[1], *values[1], to_quat,
+              key_mode(tr.path[1]));
+    fill_keys(na->mNumScalingKeys, na->mScalingKeys, *times[2], *values[2], vec3,
+              key_mode(tr.path[2]));
     return na.release();
 }
 

@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "handover_detail.hpp"
+#include "ripkit/assimp/assimp_compat.hpp"
 #include "ripkit/error.hpp"
 
 namespace ripkit {
@@ -21,9 +22,10 @@ namespace ripkit {
 namespace detail {
 
 aiString checked_ai_string(const std::string& s, const char* what) {
-    if (s.size() > MAXLEN - 1)
+    constexpr size_t max_bytes = assimp_compat::kStringCapacity - 1;
+    if (s.size() > max_bytes)
         fail_no_offset(ErrorKind::BadValue, std::string(what) + " of at most " +
-                                                std::to_string(MAXLEN - 1) + " bytes for Assimp");
+                                                std::to_string(max_bytes) + " bytes for Assimp");
     if (s.find('\0') != std::string::npos)
         fail_no_offset(ErrorKind::BadValue, std::string(what) + " without NUL bytes for Assimp");
     return aiString(s);

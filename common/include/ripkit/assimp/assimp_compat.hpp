@@ -1,0 +1,67 @@
+// What differs between the Assimp releases ripkit builds against (5.2 to 6.0,
+// the versions Debian 12, 13 and sid ship), in one place. RIPKIT_ASSIMP_VERSION
+// (major * 10000 + minor * 100 + patch) comes from the Assimp package CMake found
+// (CMakeLists.txt); Assimp's headers carry no version macro of their own.
+#pragma once
+
+#include <assimp/anim.h>
+#include <assimp/types.h>
+
+#include <cstddef>
+#include <optional>
+
+#ifndef RIPKIT_ASSIMP_VERSION
+#error "RIPKIT_ASSIMP_VERSION is set by ripkit's CMakeLists.txt from the Assimp package found"
+#endif
+
+namespace ripkit::assimp_compat {
+
+// aiString's capacity, NUL included: the macro MAXLEN until 5.2, a C++
+// constant AI_MAXLEN from 5.3.
+#if RIPKIT_ASSIMP_VERSION >= 50300
+inline constexpr std::size_t kStringCapacity = AI_MAXLEN;
+#else
+inline constexpr std::size_t kStringCapacity = MAXLEN;
+#endif
+
+// Assimp 5.4 gave aiVectorKey and aiQuatKey an mInterpolation; before it a key
+// has none and hosts interpolate linearly (slerp for rotations).
+inline constexpr bool kKeyInterpolation = RIPKIT_ASSIMP_VERSION >= 50400;
+
+// How a key reaches the next one, as the host should interpolate it.
+enum class KeyMode { Step, Linear };
+
+template <class Key>
+void set_key_mode(Key& key, KeyMode mode, bool rotation) {
+#if RIPKIT_ASSIMP_VERSION >= 50400
+    if (mode == KeyMode::Step)
+        key.mInterpolation = aiAnimInterpolation_Step;
+    else
+        key.mInterpolation =
+            rotation ? aiAnimInterpolation_Spherical_Linear : aiAnimInterpolation_Linear;
+#else
+    (void)key, (void)mode, (void)rotation;
+#endif
+}
+
+// The mode a key carries, or none where Assimp has no such field (before 5.4)
+// or the key is cubic.
+template <class Key>
+std::optional<KeyMode> key_mode(const Key& key) {
+#if RIPKIT_ASSIMP_VERSION >= 50400
+    switch (key.mInterpolation) {
+        case aiAnimInterpolation_Step:
+            return KeyMode::Step;
+        case aiAnimInterpolation_Linear:
+        case aiAnimInterpolation_Spherical_Linear:
+            return KeyMode::Linear;
+        default:
+            return std::nullopt;
+    }
+#else
+    (void)key;
+    return std::nullopt;
+#endif
+}
+
+}  // namespace ripkit::assimp_compat
