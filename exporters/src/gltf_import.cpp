@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cstring>
 #include <glm/gtc/quaternion.hpp>
+// glm 1.0 refuses a gtx header unless experimental extensions are asked for;
+// 0.9.9 does not ask. matrix_decompose is this project's only gtx use.
+#define GLM_ENABLE_EXPERIMENTAL
 #include <glm/gtx/matrix_decompose.hpp>
 
 #include "ripkit/error.hpp"

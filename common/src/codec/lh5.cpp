@@ -1,6 +1,8 @@
 #include "ripkit/codec/lh5.hpp"
 
-#include <liblhasa-1.0/lha_decoder.h>
+// The folder liblhasa installs its headers in (liblhasa-1.0/, liblhasa-0.5.0/)
+// comes from its pkg-config file.
+#include <lha_decoder.h>
 
 #include <algorithm>
 #include <cstring>
@@ -39,8 +41,10 @@ Bytes lh5_decode(ByteSpan packed, uint64_t unpacked_size, const Limits& limits, 
     check_alloc(limits, unpacked_size, 1, base, "LH5 unpacked size");
     Bytes out(static_cast<size_t>(unpacked_size));
     if (unpacked_size == 0) return out;
-    char name[] = "-lh5-";  // lhasa 0.3.1 takes a non-const name
-    LHADecoderType* type = lha_decoder_for_name(name);
+    // lhasa 0.3/0.4 take a non-const name and return a non-const type; 0.5 a
+    // const one, which lha_decoder_new takes as it is.
+    char name[] = "-lh5-";
+    auto* type = lha_decoder_for_name(name);
     if (!type) fail_no_offset(ErrorKind::Unsupported, "liblhasa built with the -lh5- decoder");
     Feed feed{packed, 0};
     std::unique_ptr<LHADecoder, DecoderFree> dec(

@@ -23,7 +23,9 @@ const Animation* pick_animation(const Scene& scene, const std::string& name) {
 std::optional<nlohmann::json> node_extra(const Node& node, const std::string& key) {
     if (!node.extras.is_object()) return std::nullopt;
     auto it = node.extras.find(key);
-    if (it != node.extras.end()) return *it;
+    // Through a json, not *it: GCC 16 finds optional<json>'s converting
+    // constructors ambiguous for a json reference.
+    if (it != node.extras.end()) return nlohmann::json(*it);
     it = node.extras.find(key + "_json");
     if (it == node.extras.end() || !it->is_string()) return std::nullopt;
     nlohmann::json v = nlohmann::json::parse(it->get<std::string>(), nullptr, false);
