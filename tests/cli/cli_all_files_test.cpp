@@ -2,7 +2,6 @@
 // without --overwrite; with it, the replaced files come back when an item
 // fails; items of one name still get a file each.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -11,6 +10,7 @@
 
 #include "crc32.hpp"
 #include "gltf_reader.hpp"
+#include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"
 #include "tool_runner.hpp"
 

@@ -6,7 +6,6 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <functional>
 #include <map>
 #include <regex>
@@ -14,6 +13,7 @@
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

@@ -1,9 +1,10 @@
 // --limit, the document budget as the tool reports it, and what a failing
 // run prints (README "Exit status", "Limits"): one line, exit 2 for usage
 // wherever it is found, 1 for a limit, nothing written.
-#include <catch2/catch.hpp>
 #include <fstream>
+#include <string_view>
 
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;
@@ -13,7 +14,9 @@ namespace {
 
 const std::vector<Sample>& samples() { return shared_samples(); }
 
-const Sample& sample_of(const std::string& format_id) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const Sample& sample_of(std::string_view format_id) {
     for (const Sample& s : samples())
         if (s.format_id == format_id) return s;
     FAIL("no sample of " << format_id);

@@ -1,9 +1,9 @@
 // Failures: exit 1 for decode and I/O errors, 2 for usage errors, always one
 // line "ripkit: <file>: ... expected ..." on stderr, and nothing written.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

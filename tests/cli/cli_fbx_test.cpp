@@ -7,12 +7,12 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <map>
 
 #include "fbx_reader.hpp"
 #include "fbx_vs_gltf.hpp"
 #include "gltf_reader.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

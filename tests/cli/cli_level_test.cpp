@@ -4,10 +4,10 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

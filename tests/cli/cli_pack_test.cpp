@@ -1,9 +1,9 @@
 // `ripkit convert SCENE.glb OUT.PAK|OUT.BIN`: the tool packs a scene it wrote
 // back into the game file, with and without --base, and refuses what it must.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;
@@ -137,18 +137,18 @@ TEST_CASE("convert from a scene refuses to overwrite an input and names what is 
     const ToolResult same =
         run_tool({"convert", glb.string(), pak.string(), "--base", pak.string()});
     CHECK(same.exit_code == 2);
-    CHECK_THAT(same.err, Catch::Contains("not an input"));
+    CHECK_THAT(same.err, Catch::Matchers::ContainsSubstring("not an input"));
     CHECK(bytes_of(pak) == before);
     const std::string glb_before = bytes_of(glb);
     const ToolResult onto_scene =
         run_tool({"convert", glb.string(), glb.string(), "--format", "tr-cutseq"});
     CHECK(onto_scene.exit_code == 2);
-    CHECK_THAT(onto_scene.err, Catch::Contains("not an input"));
+    CHECK_THAT(onto_scene.err, Catch::Matchers::ContainsSubstring("not an input"));
     CHECK(bytes_of(glb) == glb_before);
 
     const ToolResult ext = run_tool({"convert", glb.string(), (dir.path() / "o.xyz").string()});
     CHECK(ext.exit_code == 2);
-    CHECK_THAT(ext.err, Catch::Contains("tr-cutseq (.pak, .bin)"));
+    CHECK_THAT(ext.err, Catch::Matchers::ContainsSubstring("tr-cutseq (.pak, .bin)"));
 
     // A scene that is not a cutscene: the glb of a Zouna animation.
     fs::path walk;
@@ -162,8 +162,8 @@ TEST_CASE("convert from a scene refuses to overwrite an input and names what is 
     CHECK(miss.exit_code == 1);
     const auto lines = miss.error_lines();
     REQUIRE(lines.size() == 1);
-    CHECK_THAT(lines[0], Catch::StartsWith("ripkit: " + zglb.string() + ": ") &&
-                             Catch::Contains("missing: camera, camera_target"));
+    CHECK_THAT(lines[0], Catch::Matchers::StartsWith("ripkit: " + zglb.string() + ": ") &&
+                             Catch::Matchers::ContainsSubstring("missing: camera, camera_target"));
     CHECK_FALSE(fs::exists(out));
 }
 
@@ -192,7 +192,7 @@ TEST_CASE("convert packs a glb back into an Animation_Z, either byte order") {
     const ToolResult wrong =
         run_tool({"convert", glb.string(), copy.string(), "--base", walk.string(), "--item", "7"});
     CHECK(wrong.exit_code == 2);
-    CHECK_THAT(wrong.err, Catch::Contains("--item naming the base's object"));
+    CHECK_THAT(wrong.err, Catch::Matchers::ContainsSubstring("--item naming the base's object"));
 }
 
 TEST_CASE("convert into an Animation_Z takes the reading --set keys for the layout it writes") {
@@ -230,8 +230,9 @@ TEST_CASE(
     const ToolResult name_only =
         run_tool({"convert", glb.string(), out.string(), "--set", "version=walle"});
     CHECK(name_only.exit_code == 2);
-    CHECK_THAT(name_only.err, Catch::Contains("header says") && Catch::Contains("(fuel)") &&
-                                  Catch::Contains("full version string"));
+    CHECK_THAT(name_only.err, Catch::Matchers::ContainsSubstring("header says") &&
+                                  Catch::Matchers::ContainsSubstring("(fuel)") &&
+                                  Catch::Matchers::ContainsSubstring("full version string"));
     CHECK_FALSE(fs::exists(out));
     // A full version string becomes the header: readers then pick WALL-E's layouts.
     const std::string walle = "v1.291.03.05 - Asobo Studio - Internal Cross Technology";
@@ -257,12 +258,14 @@ TEST_CASE("convert from a scene checks --set against the format's one schema") {
     const fs::path out = dir.path() / "OUT.PAK";
     const ToolResult typo = run_tool({"convert", glb.string(), out.string(), "--set", "scael=2"});
     CHECK(typo.exit_code == 2);
-    CHECK_THAT(typo.err, Catch::Contains("got --set scael=2") && Catch::Contains("frames") &&
-                             Catch::Contains("start"));
+    CHECK_THAT(typo.err, Catch::Matchers::ContainsSubstring("got --set scael=2") &&
+                             Catch::Matchers::ContainsSubstring("frames") &&
+                             Catch::Matchers::ContainsSubstring("start"));
     const ToolResult frac =
         run_tool({"convert", glb.string(), out.string(), "--set", "frames=4.5"});
     CHECK(frac.exit_code == 2);
-    CHECK_THAT(frac.err, Catch::Contains("--set frames=<an integer in [1, 32767]>, got '4.5'"));
+    CHECK_THAT(frac.err, Catch::Matchers::ContainsSubstring(
+                             "--set frames=<an integer in [1, 32767]>, got '4.5'"));
     const ToolResult junk =
         run_tool({"convert", glb.string(), out.string(), "--set", "start=2abc"});
     CHECK(junk.exit_code == 2);
@@ -276,12 +279,13 @@ TEST_CASE("convert from a scene checks --set against the format's one schema") {
     const ToolResult zip =
         run_tool({"convert", wglb.string(), z.string(), "--set", "compress=zip"});
     CHECK(zip.exit_code == 2);
-    CHECK_THAT(zip.err, Catch::Contains("--set compress=<one of none, lzrs>, got 'zip'"));
+    CHECK_THAT(zip.err,
+               Catch::Matchers::ContainsSubstring("--set compress=<one of none, lzrs>, got 'zip'"));
     const ToolResult ztypo =
         run_tool({"convert", wglb.string(), z.string(), "--set", "comp_scael=2048"});
     CHECK(ztypo.exit_code == 2);
-    CHECK_THAT(ztypo.err,
-               Catch::Contains("got --set comp_scael=2048") && Catch::Contains("container"));
+    CHECK_THAT(ztypo.err, Catch::Matchers::ContainsSubstring("got --set comp_scael=2048") &&
+                              Catch::Matchers::ContainsSubstring("container"));
     CHECK_FALSE(fs::exists(z));
     REQUIRE(run_tool({"convert", wglb.string(), z.string(), "--set", "compress=lzrs"}).exit_code ==
             0);

@@ -3,11 +3,11 @@
 // format does not take exits 2 with one line naming the key and listing what
 // the format takes; nothing is written.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <map>
 
 #include "ripkit/registry.hpp"
 #include "ripkit/settings.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit;

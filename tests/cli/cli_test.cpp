@@ -1,11 +1,11 @@
 // The tool on every registered format's samples: info, list, dump and convert
 // succeed with exit 0 and produce what `list` promises.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 
 #include "ripkit/registry.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

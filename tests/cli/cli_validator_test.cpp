@@ -1,8 +1,7 @@
 // Every .glb the tool writes for the bundled samples (every item of every
 // format) passes the Khronos glTF validator with zero errors.
-#include <catch2/catch.hpp>
-
 #include "clients.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

@@ -4,11 +4,11 @@
 // the binary (no --three-dir, no $RIPKIT_THREE_DIR: what a user of ./run.sh
 // has), the overrides still win, and the failures are the tool's usual
 // one-line errors.
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
 
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit::test;

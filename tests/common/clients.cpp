@@ -3,10 +3,11 @@
 #include <unistd.h>
 
 #include <array>
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+
+#include "ripkit_catch.hpp"
 
 namespace ripkit::test {
 

@@ -2,10 +2,10 @@
 // values against hand arithmetic.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <string>
 
 #include "ripkit/scene.hpp"
+#include "ripkit_catch.hpp"
 
 namespace ripkit::test {
 

@@ -2,9 +2,9 @@
 // bounds, and the absolute offsets errors report.
 #include "ripkit/byte_reader.hpp"
 
-#include <catch2/catch.hpp>
 #include <cstring>
 
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -2,10 +2,10 @@
 // failure becomes its error; the job's own errors propagate).
 #include "ripkit/decode_item.hpp"
 
-#include <catch2/catch.hpp>
 #include <new>
 
 #include "ripkit/format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

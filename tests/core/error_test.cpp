@@ -1,10 +1,10 @@
 // Error: the one-line message format, kinds and the where-stack.
 #include "ripkit/error.hpp"
 
-#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -1,10 +1,10 @@
 // read_file limits, DiskFileSource, ByteSource and Options::setting.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <random>
 
 #include "ripkit/format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -3,9 +3,8 @@
 // UTF-8 must not throw (the writers replace it; so does JsonText).
 #include "ripkit/json_text.hpp"
 
-#include <catch2/catch.hpp>
-
 #include "ripkit/scene.hpp"
+#include "ripkit_catch.hpp"
 
 using ripkit::JsonText;
 

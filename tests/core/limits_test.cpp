@@ -1,10 +1,10 @@
 // check_alloc: counts and byte totals against explicit limits, no overflow.
 #include "ripkit/limits.hpp"
 
-#include <catch2/catch.hpp>
 #include <future>
 #include <thread>
 
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -3,8 +3,7 @@
 // base#3, ... exactly as the builders did before.
 #include "ripkit/node_names.hpp"
 
-#include <catch2/catch.hpp>
-
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -3,8 +3,9 @@
 // from the vectors they must map, STEP keys from the records written.
 #include "ripkit/scene_kit.hpp"
 
-#include <catch2/catch.hpp>
 #include <glm/gtc/quaternion.hpp>
+
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using Catch::Matchers::WithinAbs;

@@ -1,12 +1,12 @@
 // validate_scene: a minimal valid scene passes; breaking each invariant the
 // header lists makes it throw BadValue naming that invariant.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
 
 #include "ripkit/scene.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -3,13 +3,13 @@
 // format takes), defaults, and info()'s assumptions.
 #include "ripkit/settings.hpp"
 
-#include <catch2/catch.hpp>
 #include <limits>
 #include <stdexcept>
 
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings_doc.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

@@ -1,9 +1,8 @@
 // Helpers shared by the core tests.
 #pragma once
 
-#include <catch2/catch.hpp>
-
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 
 namespace ripkit::test {
 

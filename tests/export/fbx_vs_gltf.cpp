@@ -1,10 +1,10 @@
 #include "fbx_vs_gltf.hpp"
 
 #include <array>
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "hand_math.hpp"
+#include "ripkit_catch.hpp"
 
 namespace ripkit::test {
 

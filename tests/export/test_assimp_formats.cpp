@@ -4,13 +4,13 @@
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;

@@ -4,7 +4,6 @@
 #include <assimp/anim.h>
 #include <assimp/scene.h>
 
-#include <catch2/catch.hpp>
 #include <filesystem>
 
 #include "ripkit/anim_bake.hpp"
@@ -12,6 +11,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/export_cost.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;

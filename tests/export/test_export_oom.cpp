@@ -9,13 +9,13 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <new>
 
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 namespace {

@@ -4,7 +4,6 @@
 #include <assimp/scene.h>
 
 #include <assimp/Exporter.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "clients.hpp"
@@ -14,6 +13,7 @@
 #include "hand_math.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;
@@ -86,7 +86,8 @@ TEST_CASE("FBX: the strict reader takes ripkit's file and refuses Assimp 5.2.5's
     REQUIRE(raw);
     const auto* d = static_cast<const uint8_t*>(raw->data);
     CHECK_THROWS_WITH(fbxr::parse(std::vector<uint8_t>(d, d + raw->size)),
-                      Catch::Contains("NULL record") || Catch::Contains("enclosing list"));
+                      Catch::Matchers::ContainsSubstring("NULL record") ||
+                          Catch::Matchers::ContainsSubstring("enclosing list"));
 }
 
 TEST_CASE("FBX: the output is the same bytes every time", "[fbx]") {

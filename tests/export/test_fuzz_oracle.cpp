@@ -4,12 +4,12 @@
 // finding has looked.
 #include <zlib.h>
 
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <limits>
 
 #include "../../fuzz/common/finite_output.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

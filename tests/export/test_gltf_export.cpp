@@ -4,13 +4,13 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;
@@ -221,7 +221,7 @@ TEST_CASE("node extras: arrays and objects as JSON text under <key>_json", "[glt
 
     s.nodes[size_t(mover)].extras["origin_json"] = "[0,0,0]";
     CHECK_THROWS_WITH(export_to(s, dir / "clash.glb", OutputFormat::Glb),
-                      Catch::Contains("'origin' or 'origin_json', not both"));
+                      Catch::Matchers::ContainsSubstring("'origin' or 'origin_json', not both"));
     CHECK_FALSE(fs::exists(dir / "clash.glb"));
 }
 

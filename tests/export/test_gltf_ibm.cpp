@@ -1,13 +1,13 @@
 // Inverse bind matrices reach the glb exactly affine: a last row an ulp off
 // (as a float inverse leaves it) is written as the bits of (0, 0, 0, 1), read
 // back here straight from the accessor bytes; a projective matrix is refused.
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;

@@ -1,6 +1,5 @@
 // Scene shapes beyond the full test scene: no meshes, several meshes on one
 // node, cubic rotations, unlit/alpha materials. Each must validate.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
 
@@ -8,6 +7,7 @@
 #include "gltf_reader.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/gltf_doc.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;

@@ -2,13 +2,13 @@
 // overwritten and then deleted. Replaced files wait aside until the run
 // commits; rollback puts them back; a multi-file output (glb + wav) is placed
 // all or nothing; without overwrite an existing output is refused untouched.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <iterator>
 
 #include "clients.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_scene.hpp"
 
 using namespace ripkit;

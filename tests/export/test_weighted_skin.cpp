@@ -5,7 +5,6 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -14,6 +13,7 @@
 #include "gltf_reader.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using nlohmann::json;

@@ -2,12 +2,12 @@
 // files that ask for unbounded work (hostile_inputs.hpp): a corrupt item is
 // an error in every format, never "empty"; every run ends in an exit code
 // and at most one line, never a signal, and a limit line says how to raise it.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "corrupt_inputs.hpp"
 #include "hostile_inputs.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit;

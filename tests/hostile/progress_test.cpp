@@ -2,11 +2,10 @@
 // and a progress callback that says stop ends the decoding (the open, or the
 // listing of a format that decodes items when asked) with the Cancelled kind
 // (not a usage error).
-#include <catch2/catch.hpp>
-
 #include "corrupt_inputs.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

@@ -3,12 +3,12 @@
 // again stays within the budget as long as the scenes are let go, and a
 // single build larger than the budget still stops with the allocation limit.
 #include <algorithm>
-#include <catch2/catch.hpp>
 
 #include "corrupt_inputs.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

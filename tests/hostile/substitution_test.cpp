@@ -2,8 +2,6 @@
 // value the game data cannot mean - an all-zero quaternion shown unrotated, a
 // TR camera on its target's vertical holding its last orientation - the
 // document says so in a warning naming what and how many.
-#include <catch2/catch.hpp>
-
 #include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
 #include "../../importers/tr_cutseq/testkit/samples.hpp"
@@ -14,6 +12,7 @@
 #include "../../importers/zouna/writer.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

@@ -2,11 +2,11 @@
 // here too, under this build's sanitizers: its seed gives the sample banks'
 // animations, and deterministic mutations of it end in a decode error or a
 // valid scene, never a crash, a scene that fails validation, or a vague error.
-#include <catch2/catch.hpp>
 #include <map>
 #include <random>
 
 #include "../../fuzz/pikachu/anim_fuzz_input.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

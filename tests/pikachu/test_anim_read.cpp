@@ -2,7 +2,6 @@
 // record streams as piecewise functions, holds, and every bad-table error.
 // Expected values are worked out by hand from the records in
 // anim_test_spec.hpp, not taken from the reader.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
 
@@ -10,6 +9,7 @@
 #include "anim_test_spec.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "rom_layout.hpp"
 
 using namespace ripkit;

@@ -3,7 +3,6 @@
 // trig. The reference is this file's own evaluation of the seed-19 polynomial
 // and its own quaternion product, probed densely and at every key segment's
 // middle (where a slerp strays most).
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
 #include <string>
@@ -11,6 +10,7 @@
 #include "anim_scene.hpp"
 #include "channel_eval.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::pikachu;

@@ -2,15 +2,16 @@
 // kept, STEP/LINEAR/CUBICSPLINE channels that reproduce the game's pieces,
 // rotations within 0.01 degrees, --anims, list and dump. Expected curves are
 // the hand-written polynomials of anim_test_spec.hpp.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
+#include <string_view>
 
 #include "anim_scene.hpp"
 #include "anim_test_spec.hpp"
 #include "channel_eval.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::pikachu;
@@ -31,7 +32,9 @@ Options with(std::map<std::string, std::string> settings, std::vector<std::strin
     return o;
 }
 
-const Animation& anim(const Scene& s, const std::string& name) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const Animation& anim(const Scene& s, std::string_view name) {
     for (const Animation& a : s.animations)
         if (a.name == name) return a;
     FAIL("no animation " << name);

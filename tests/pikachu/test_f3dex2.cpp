@@ -1,11 +1,11 @@
 // The F3DEX2/F3DAM interpreter on hand-assembled display lists in a flat
 // memory: shared vertex cache across G_DL, palette slots bound at load time,
 // F3DAM texture coordinates computed by hand, and bounded failure.
-#include <catch2/catch.hpp>
 #include <vector>
 
 #include "ripkit/error.hpp"
 #include "ripkit/n64/f3dex2.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::n64;

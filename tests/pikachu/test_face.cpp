@@ -3,7 +3,6 @@
 // its slot's first selected image (never black), the scene switches textures
 // from STEP value tracks, `dump` shows programs, frames and banks, and bad
 // tables give clear errors.
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <set>
 #include <string>
@@ -13,6 +12,7 @@
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
+#include "ripkit_catch.hpp"
 #include "rom_layout.hpp"
 
 using namespace ripkit;

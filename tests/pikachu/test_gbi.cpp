@@ -1,8 +1,7 @@
 // F3DEX2 command decoding pinned with hand-assembled words (field positions
 // from the reference page's command table).
-#include <catch2/catch.hpp>
-
 #include "ripkit/n64/gbi.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::n64;

@@ -1,6 +1,5 @@
 // LH5: streams from an independent encoder (Debian's jlha) and from the
 // builder's own encoder decode byte for byte; lying sizes and cut streams fail.
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include "lh5_encoder.hpp"
 #include "ripkit/codec/lh5.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

@@ -1,10 +1,9 @@
 // RDP-format images stored linearly (face banks): hand vectors for the
 // formats the sample's banks do not use, row padding of odd 4-bit widths,
 // and refusals.
-#include <catch2/catch.hpp>
-
 #include "ripkit/error.hpp"
 #include "ripkit/n64/linear_image.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::n64;

@@ -4,7 +4,6 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +14,7 @@
 #include "rip_importer.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
+#include "ripkit_catch.hpp"
 #include "rom_layout.hpp"
 #include "scene_build.hpp"
 

@@ -1,12 +1,12 @@
 // ROM access and the layout decisions: byte orders, game code, tables, and
 // which record field / record / pointer shape the importer infers.
-#include <catch2/catch.hpp>
 #include <cstdio>
 #include <set>
 
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/n64/rom.hpp"
+#include "ripkit_catch.hpp"
 #include "rom_layout.hpp"
 
 using namespace ripkit;

@@ -2,9 +2,9 @@
 // bit layouts (RGBA5551, IA88/44/31, I8/4, CI through RGBA16 and IA16
 // palettes), and the three load paths including LOADBLOCK's dxt == 0 rows.
 #include <array>
-#include <catch2/catch.hpp>
 
 #include "ripkit/n64/texture.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::n64;

@@ -7,7 +7,6 @@
 
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +14,8 @@
 #include <random>
 #include <set>
 #include <string>
+
+#include "ripkit_catch.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,7 +1,6 @@
 // write_preview_html: the page embeds the scene's glb, and headless Chromium
 // plays it (frames advance, no console errors, the face texture is drawn).
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +15,7 @@
 #include "ripkit/preview.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit/testkit/sample_writers.hpp"
+#include "ripkit_catch.hpp"
 
 namespace fs = std::filesystem;
 using namespace ripkit;

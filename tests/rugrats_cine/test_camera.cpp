@@ -10,12 +10,13 @@
 // The parts' matrix is taken to be the usual rotation of a unit quaternion
 // (x, y, z, w) = (q0, q1, q2, q3) / |q| ("at any scale").
 #include <array>
-#include <catch2/catch.hpp>
 #include <cmath>
+#include <string_view>
 
 #include "demo.hpp"
 #include "document.hpp"
 #include "hand_math.hpp"
+#include "ripkit_catch.hpp"
 #include "writer.hpp"
 
 using namespace ripkit;
@@ -32,8 +33,10 @@ V3 v3(const glm::vec4& v) { return {v.x, v.y, v.z}; }
 // Engine space (Y down, Z forward) seen from glTF (Y up, cameras look -Z).
 V3 flip(const V3& v) { return {v[0], -v[1], -v[2]}; }
 
-const Channel& channel(const Scene& s, const std::string& node, AnimPath path) {
-    const int n = s.find_node(node);
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const Channel& channel(const Scene& s, std::string_view node, AnimPath path) {
+    const int n = s.find_node(std::string(node));
     for (const Channel& c : s.animations.at(0).channels)
         if (c.node == n && c.path == path) return c;
     FAIL("no channel for " << node);

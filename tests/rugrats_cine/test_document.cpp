@@ -1,7 +1,6 @@
 // Whole files through the Format: every sector shape, channels as items,
 // dump, scene (camera, actors, poses, faces, ids 510/511, ending, audio),
 // errors, and the decoder against ffmpeg's adpcm_xa.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +12,7 @@
 #include "ending.hpp"
 #include "present.hpp"
 #include "ripkit/codec/xa_adpcm.hpp"
+#include "ripkit_catch.hpp"
 #include "writer.hpp"
 
 using namespace ripkit;
@@ -443,8 +443,8 @@ TEST_CASE("the XA samples are decoded only for a scene that asks for them") {
         FAIL("the audio was decoded within the limit");
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::AllocationLimit);
-        CHECK_THAT(e.what(), Catch::Contains("decoded XA samples") &&
-                                 Catch::Contains("the audio of cinematic 1"));
+        CHECK_THAT(e.what(), Catch::Matchers::ContainsSubstring("decoded XA samples") &&
+                                 Catch::Matchers::ContainsSubstring("the audio of cinematic 1"));
     }
     // --audio none: the scene has no sound and needs no sample buffer.
     o.format_options["audio"] = {"none"};

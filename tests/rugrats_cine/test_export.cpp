@@ -3,7 +3,6 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 
@@ -11,6 +10,7 @@
 #include "demo.hpp"
 #include "document.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "writer.hpp"
 
 using namespace ripkit;

@@ -1,7 +1,6 @@
 // Faces: the reset/set rules, mouth wrap-around and the blink sequence.
-#include <catch2/catch.hpp>
-
 #include "faces.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit::rugrats;
 

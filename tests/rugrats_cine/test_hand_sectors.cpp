@@ -3,11 +3,11 @@
 // copy, RIFF chunk sizes, the seed's header and frame words, one XA sound
 // group), without the project's sector or stream writers. The expected
 // records and samples are worked out by hand below.
-#include <catch2/catch.hpp>
 #include <cstring>
 
 #include "document.hpp"
 #include "ripkit/cd/sector_writer.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

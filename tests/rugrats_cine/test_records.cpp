@@ -1,7 +1,6 @@
 // Frame records and the header, from hand-packed words (each hex constant
 // below was packed by hand from the seed's bit layout).
-#include <catch2/catch.hpp>
-
+#include "ripkit_catch.hpp"
 #include "stream.hpp"
 
 using namespace ripkit;

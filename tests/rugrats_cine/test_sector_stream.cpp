@@ -2,13 +2,13 @@
 // sectors and errors, read a chunk at a time from a source that is not in
 // memory (so every byte goes through ByteSource::fill).
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cstring>
 
 #include "../core/test_util.hpp"
 #include "ripkit/cd/sector_stream.hpp"
 #include "ripkit/cd/sector_writer.hpp"
 #include "ripkit/cd/sectors.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::cd;

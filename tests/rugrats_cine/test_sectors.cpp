@@ -1,9 +1,8 @@
 // CD sector shapes: detection by content, subheaders, user data positions,
 // BCD MSF headers, and the errors of broken images.
-#include <catch2/catch.hpp>
-
 #include "ripkit/cd/sector_writer.hpp"
 #include "ripkit/cd/sectors.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::cd;

@@ -1,10 +1,9 @@
 // rugrats-cine's settings and options reach decoding and the scene with their
 // typed values: --set scale, --set audio_file/audio_channel, --cine, --audio.
-#include <catch2/catch.hpp>
-
 #include "demo.hpp"
 #include "document.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "scene_channels.hpp"
 #include "writer.hpp"
 

@@ -4,7 +4,6 @@
 // down by hand here.
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +13,7 @@
 
 #include "ripkit/codec/xa_adpcm.hpp"
 #include "ripkit/codec/xa_encoder.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::xa;

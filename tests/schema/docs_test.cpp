@@ -1,13 +1,13 @@
 // The settings tables in README.md and docs/ are `ripkit formats --markdown ID`
 // pasted between <!-- ripkit:settings ID BEGIN --> and END; every format has
 // its block in docs/formats/. RIPKIT_UPDATE_DOCS=1 rewrites the blocks.
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
 #include "ripkit/registry.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit;

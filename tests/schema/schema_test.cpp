@@ -1,7 +1,6 @@
 // Every registered format's schema is well formed, and its assumptions and
 // the `// ASSUMPTION(<key>):` markers in importers/<format>/ agree both ways.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -12,6 +11,7 @@
 
 #include "ripkit/registry.hpp"
 #include "ripkit/settings.hpp"
+#include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
 
 using namespace ripkit;

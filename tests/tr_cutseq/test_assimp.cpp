@@ -4,7 +4,6 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +13,7 @@
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 
 namespace ripkit::formats {

@@ -7,7 +7,6 @@
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +20,7 @@
 #include "memory_io.hpp"
 #include "ripkit/byte_source.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 
 namespace ripkit::formats {

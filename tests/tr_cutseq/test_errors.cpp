@@ -1,11 +1,10 @@
 // Bad inputs each fail with a ripkit::Error of the right kind.
-#include <catch2/catch.hpp>
-
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 
 using namespace ripkit;

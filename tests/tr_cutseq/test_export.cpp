@@ -4,12 +4,12 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "clients.hpp"
 #include "cutseq_document.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "scene_builder.hpp"
 
 namespace ripkit::formats {

@@ -2,13 +2,12 @@
 // decodes what it needs - `--item 3` cutscene 3 alone, the default the entries
 // up to the first that decodes, list and info every entry once - and the
 // findings (errors, warnings) are those of the entries decoded so far.
-#include <catch2/catch.hpp>
-
 #include "cutseq_document.hpp"
 #include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 
 using namespace ripkit;

@@ -8,7 +8,6 @@
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -21,6 +20,7 @@
 #include "hand_math.hpp"
 #include "memory_io.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "testkit/demo_level.hpp"
 

@@ -1,7 +1,6 @@
 // The direction back: cutscenes -> glb/FBX -> scene reader -> encoder ->
 // CUTSEQ, decoded again and compared with the values they were made from.
 #include <array>
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <random>
 
@@ -12,6 +11,7 @@
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/scene_import.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "scene_builder.hpp"
 

@@ -1,11 +1,10 @@
 // What the encoder refuses, and how it says so: one error naming every
 // missing node, one warning listing the ignored ones, values the format
 // cannot hold named by node, frame and value.
-#include <catch2/catch.hpp>
-
 #include "cutseq_reader.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "scene_builder.hpp"
 
@@ -51,7 +50,8 @@ TEST_CASE("tr_cutseq pack names every missing node in one error") {
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::BadValue);
-        CHECK_THAT(e.what(), Catch::Contains("missing: camera_target, actor0, actor1_mesh3"));
+        CHECK_THAT(e.what(), Catch::Matchers::ContainsSubstring(
+                                 "missing: camera_target, actor0, actor1_mesh3"));
     }
 }
 
@@ -62,9 +62,10 @@ TEST_CASE("tr_cutseq pack lists ignored nodes in one warning") {
     s.add_node("actor7_mesh0", 0);                      // no actor7
     const EncodeResult r = encode(s);
     REQUIRE(r.warnings.size() == 1);
-    CHECK_THAT(r.warnings[0], Catch::Contains("ignored 3 nodes") && Catch::Contains("lamp") &&
-                                  Catch::Contains("actor0_mesh9") &&
-                                  Catch::Contains("actor7_mesh0"));
+    CHECK_THAT(r.warnings[0], Catch::Matchers::ContainsSubstring("ignored 3 nodes") &&
+                                  Catch::Matchers::ContainsSubstring("lamp") &&
+                                  Catch::Matchers::ContainsSubstring("actor0_mesh9") &&
+                                  Catch::Matchers::ContainsSubstring("actor7_mesh0"));
 }
 
 TEST_CASE("tr_cutseq pack refuses values the engine cannot hold, naming node, frame, value") {
@@ -73,8 +74,9 @@ TEST_CASE("tr_cutseq pack refuses values the engine cannot hold, naming node, fr
         Scene s = demo_scene();
         Channel& c = chan(s, "camera", AnimPath::Translation);
         c.values[10].x = float(s.nodes[0].extras["origin"][0].get<double>() / 512.0 + 200.0);
-        CHECK_THROWS_WITH(encode(s), Catch::Contains("camera frame 10: x") &&
-                                         Catch::Contains("more than 65536 units"));
+        CHECK_THROWS_WITH(encode(s),
+                          Catch::Matchers::ContainsSubstring("camera frame 10: x") &&
+                              Catch::Matchers::ContainsSubstring("more than 65536 units"));
     }
     {
         // A jump of 40000 units in one frame: deltas are at most 15-bit words.
@@ -83,18 +85,20 @@ TEST_CASE("tr_cutseq pack refuses values the engine cannot hold, naming node, fr
         const float org = float(s.nodes[0].extras["origin"][2].get<double>());
         for (size_t k = 0; k < c.values.size(); ++k)
             c.values[k].z = -(org + (k < 6 ? -20000.0f : 20000.0f)) / 512.0f;
-        CHECK_THROWS_WITH(encode(s), Catch::Contains("camera_target frame 6: z moves 40000") &&
-                                         Catch::Contains("at most 32766"));
+        CHECK_THROWS_WITH(
+            encode(s), Catch::Matchers::ContainsSubstring("camera_target frame 6: z moves 40000") &&
+                           Catch::Matchers::ContainsSubstring("at most 32766"));
     }
     {
         Scene s = demo_scene(2);
         chan(s, "camera", AnimPath::Translation).times.back() = 1200.0;  // 36001 frames
-        CHECK_THROWS_WITH(encode(s), Catch::Contains("1..32767 frames"));
+        CHECK_THROWS_WITH(encode(s), Catch::Matchers::ContainsSubstring("1..32767 frames"));
     }
     {
         Scene s = demo_scene();
         s.nodes[size_t(s.find_node("actor1"))].extras.erase("slot");
-        CHECK_THROWS_WITH(encode(s), Catch::Contains("slot") && Catch::Contains("actor1"));
+        CHECK_THROWS_WITH(encode(s), Catch::Matchers::ContainsSubstring("slot") &&
+                                         Catch::Matchers::ContainsSubstring("actor1"));
     }
 }
 
@@ -110,8 +114,8 @@ TEST_CASE("tr_cutseq pack reads actor 0's slot from slot, no_lara, or Lara by de
     CHECK(slot0(s) == 0);              // actor 0 is Lara (docs/formats/tr_cutseq.md)
     const EncodeResult r = encode(s);  // ...and a warning says it was not read
     REQUIRE(r.warnings.size() == 1);
-    CHECK_THAT(r.warnings[0],
-               Catch::Contains("actor0 slot (0, Lara)") && Catch::Contains("give --base"));
+    CHECK_THAT(r.warnings[0], Catch::Matchers::ContainsSubstring("actor0 slot (0, Lara)") &&
+                                  Catch::Matchers::ContainsSubstring("give --base"));
     lara.extras["no_lara"] = true;
     CHECK(slot0(s) == -1);  // TR5's "no Lara" marker
 }

@@ -1,11 +1,11 @@
 // Writer -> decoder round trips on random tracks, and the encoder's choices
 // (width, command forms) checked against hand expectations.
-#include <catch2/catch.hpp>
 #include <random>
 
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
+#include "ripkit_catch.hpp"
 #include "track_decoder.hpp"
 
 using namespace ripkit;

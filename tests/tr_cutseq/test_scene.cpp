@@ -1,7 +1,6 @@
 // Scene values against independent arithmetic: camera world positions and
 // look-at, yfov, joint rotations from RotY*RotX*RotZ matrices (glm), actor
 // roots, cut keys, skeleton placement, settings.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -12,13 +11,14 @@
 #include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "scene_builder.hpp"
 #include "skeleton.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;
-using Catch::Detail::Approx;
+using Catch::Approx;
 
 namespace {
 

@@ -1,17 +1,17 @@
 // tr-cutseq's --set settings reach the decoder and the scene with their typed
 // values, against hand-built bytes and hand arithmetic: world = org + 2*run,
 // output = (x, -y, -z) * scale, yfov = 2 atan(tan(h/2) * 3/4).
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "cutseq_document.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "scene_channels.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;
-using Catch::Detail::Approx;
+using Catch::Approx;
 
 namespace {
 

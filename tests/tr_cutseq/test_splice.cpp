@@ -1,11 +1,11 @@
 // Replacing one cutscene of a file laid out by hand like TR4's: a 30-entry
 // table, padding text behind it, unused entries, two entries sharing a block.
-#include <catch2/catch.hpp>
 #include <cstring>
 
 #include "cutseq_reader.hpp"
 #include "cutseq_splice.hpp"
 #include "cutseq_writer.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 
 using namespace ripkit;
@@ -139,5 +139,6 @@ TEST_CASE("tr_cutseq splice appends for an unused entry and for a shared block")
     CHECK(same_span(out5, h.at5, h.b5, 0, h.b5.size()));
 
     CHECK_THROWS_WITH(splice_block(h.bytes, file, 31, nb),
-                      Catch::Contains("--item 1..30") && Catch::Contains("30 entries"));
+                      Catch::Matchers::ContainsSubstring("--item 1..30") &&
+                          Catch::Matchers::ContainsSubstring("30 entries"));
 }

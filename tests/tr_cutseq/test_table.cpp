@@ -4,7 +4,6 @@
 // or contradicting the data. Expected counts follow from how each file is
 // built and the rule in docs/formats/tr_cutseq.md ("Table length").
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <string>
 
 #include "../core/test_util.hpp"
@@ -14,6 +13,7 @@
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 
 using namespace ripkit;

@@ -1,10 +1,9 @@
 // Wire format pinned by hand-built bytes: every command form, sign extension
 // at widths 6 and 15, masking, exhausted tracks, truncation.
-#include <catch2/catch.hpp>
-
 #include "cutseq_reader.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit_catch.hpp"
 #include "track_decoder.hpp"
 
 using namespace ripkit;

@@ -2,7 +2,6 @@
 // accessors), written from the glTF 2.0 spec: not the exporter's own parser.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -10,6 +9,8 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <vector>
+
+#include "ripkit_catch.hpp"
 
 namespace glb {
 

@@ -1,10 +1,9 @@
 // The writer's demo levels read back: every structure equals what the spec
 // put in, and the bodies stand where the tree offsets, summed by hand, say.
-#include <catch2/catch.hpp>
-
 #include "level_document.hpp"
 #include "level_reader.hpp"
 #include "mesh_tree.hpp"
+#include "ripkit_catch.hpp"
 #include "testkit/demo_level.hpp"
 
 using namespace ripkit;

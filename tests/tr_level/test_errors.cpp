@@ -1,12 +1,12 @@
 // Hostile levels (issue 13 item 7): each fails with one error of the right
 // kind, at the offset where the lie is (found in the bytes by the test, not
 // taken from the reader), with a where-stack naming the structure.
-#include <catch2/catch.hpp>
 #include <string>
 
 #include "level_document.hpp"
 #include "level_reader.hpp"
 #include "ripkit/byte_reader.hpp"
+#include "ripkit_catch.hpp"
 #include "testkit/demo_level.hpp"
 
 using namespace ripkit;

@@ -3,13 +3,14 @@
 // embedded pages, and a GLB reader written from the spec for UVs, positions.
 #include <png.h>
 
-#include <catch2/catch.hpp>
 #include <set>
+#include <string_view>
 
 #include "clients.hpp"
 #include "glb_read.hpp"
 #include "level_document.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "testkit/demo_level.hpp"
 
 using namespace ripkit;
@@ -44,7 +45,9 @@ std::vector<uint8_t> decode(const std::vector<uint8_t>& png, int& w, int& h) {
     return out;
 }
 
-const nlohmann::json& mesh(const glb::File& f, const std::string& name) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const nlohmann::json& mesh(const glb::File& f, std::string_view name) {
     for (const auto& m : f.json["meshes"])
         if (m.value("name", "") == name) return m;
     FAIL("no glTF mesh " << name);

@@ -1,9 +1,9 @@
 // The mesh-tree walk and the engine's rotations against values worked out by
 // hand (standard right-handed matrices, R = Ry * Rx * Rz, 65536 = one turn).
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "mesh_tree.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit::tr_level;
 

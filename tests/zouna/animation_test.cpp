@@ -1,5 +1,4 @@
 // Animation_Z layout, slices, scene channels and skeleton binding.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
 
@@ -8,6 +7,7 @@
 #include "document.hpp"
 #include "format.hpp"
 #include "kit_writer.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
@@ -15,7 +15,7 @@
 using namespace ripkit;
 using namespace ripkit::zouna;
 using namespace zouna_test;
-using Catch::Detail::Approx;
+using Catch::Approx;
 
 namespace {
 

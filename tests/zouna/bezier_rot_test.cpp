@@ -4,12 +4,12 @@
 // matrices multiplied by hand - under the documented assumptions (a = Euler
 // angles in radians, b = tangent in, c = tangent out, per segment, X applied
 // first unless --set bezier_rot says otherwise).
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "crc32.hpp"
 #include "format.hpp"
 #include "hand_math.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
 

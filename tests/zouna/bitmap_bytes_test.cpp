@@ -3,9 +3,8 @@
 // format with pixels built here from the documented bit layout and the RGBA
 // expected computed here, and mip chains whose later levels differ from
 // level 0, so a level read from the wrong place shows.
-#include <catch2/catch.hpp>
-
 #include "bitmap.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;
@@ -168,7 +167,8 @@ TEST_CASE("Bitmap_Z raw mip chain: level 0 first, the chain sized level by level
         Hand short_body = body;
         short_body.b.pop_back();
         CHECK_THROWS_WITH(read_body(short_body, l),
-                          Catch::Contains("3 mip levels") && Catch::Contains("22 bytes"));
+                          Catch::Matchers::ContainsSubstring("3 mip levels") &&
+                              Catch::Matchers::ContainsSubstring("22 bytes"));
     }
 }
 
@@ -244,7 +244,8 @@ TEST_CASE("Bitmap_Z DXT1 mips: level 0 from the first blocks (DDS file and FUEL 
         dds_header(three, 8, 4, 3);
         three.b.insert(three.b.end(), chain.b.begin(), chain.b.end());
         CHECK_THROWS_WITH(read_body(three, l),
-                          Catch::Contains("3 mip levels") && Catch::Contains("(32 bytes)"));
+                          Catch::Matchers::ContainsSubstring("3 mip levels") &&
+                              Catch::Matchers::ContainsSubstring("(32 bytes)"));
     }
     const Hand fl = fuel_link(8, 4, 24, 14, 1);
     const BitmapZ f =
@@ -254,5 +255,6 @@ TEST_CASE("Bitmap_Z DXT1 mips: level 0 from the first blocks (DDS file and FUEL 
     const Hand fl3 = fuel_link(8, 4, 24, 14, 2);
     CHECK_THROWS_WITH(
         read_bitmap(ByteReader(fl3.b), ByteReader(chain.b), BodyLayout::Fuel, Limits{}),
-        Catch::Contains("3 mip levels") && Catch::Contains("only 24 bytes"));
+        Catch::Matchers::ContainsSubstring("3 mip levels") &&
+            Catch::Matchers::ContainsSubstring("only 24 bytes"));
 }

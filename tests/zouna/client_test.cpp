@@ -4,13 +4,13 @@
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
-#include <catch2/catch.hpp>
 
 #include "clients.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
 #include "kit_writer.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
 #include "tracks.hpp"
@@ -19,7 +19,7 @@
 using namespace ripkit;
 using namespace ripkit::zouna;
 using namespace zouna_test;
-using Catch::Detail::Approx;
+using Catch::Approx;
 
 namespace {
 

@@ -1,9 +1,9 @@
 // Asobo CRC32 vectors and LZRS streams built by hand from the reference layout.
 #include <algorithm>
-#include <catch2/catch.hpp>
 
 #include "crc32.hpp"
 #include "lzrs.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -1,7 +1,6 @@
 // How users hold objects: raw, BFF0, LZRS bodies, BigFile + .NPC; names; bad input.
 #include "container.hpp"
 
-#include <catch2/catch.hpp>
 #include <set>
 
 #include "crc32.hpp"
@@ -9,6 +8,7 @@
 #include "format.hpp"
 #include "kit_writer.hpp"
 #include "names.hpp"
+#include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"

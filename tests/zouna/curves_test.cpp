@@ -1,10 +1,10 @@
 // Curves checked against hand arithmetic (Hermite basis values worked out on paper).
 #include "ripkit/curves/curves.hpp"
 
-#include <catch2/catch.hpp>
+#include "ripkit_catch.hpp"
 
 using namespace ripkit::curves;
-using Catch::Detail::Approx;
+using Catch::Approx;
 
 namespace {
 Key key(double t, float v, float in = 0, float out = 0) {

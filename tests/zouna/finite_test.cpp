@@ -3,13 +3,13 @@
 // offset of the planted value (found in the bytes by its bit pattern, not by
 // asking the decoder), and a tangent the glTF per-second form would blow up
 // is refused where the builder computes it.
-#include <catch2/catch.hpp>
 #include <cstring>
 
 #include "crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
 #include "kit_writer.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"

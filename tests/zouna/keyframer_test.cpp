@@ -1,15 +1,15 @@
 // Keyframers decoded from byte vectors built by hand from the reference layout.
 #include "keyframer.hpp"
 
-#include <catch2/catch.hpp>
 #include <cstring>
 
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;
-using Catch::Detail::Approx;
+using Catch::Approx;
 
 namespace {
 

@@ -1,13 +1,12 @@
 // Mesh-family objects from bytes laid out by hand from zouna-meshes.md and
 // bff's structures (not through the test kit's writers): every field lands
 // where the published layout puts it, for each PC version.
-#include <catch2/catch.hpp>
-
 #include "bitmap.hpp"
 #include "crc32.hpp"
 #include "material.hpp"
 #include "mesh.hpp"
 #include "mesh_data.hpp"
+#include "ripkit_catch.hpp"
 #include "skin.hpp"
 #include "test_util.hpp"
 

@@ -3,7 +3,6 @@
 // kind, offset and what was expected - or, where the model can still be
 // exported, a warning naming the crc; the other objects keep decoding.
 #include <algorithm>
-#include <catch2/catch.hpp>
 #include <fstream>
 
 #include "body_kit.hpp"
@@ -11,6 +10,7 @@
 #include "crc32.hpp"
 #include "format.hpp"
 #include "kit_document.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -3,13 +3,12 @@
 // indices + four weights) and 12-byte vertices, Lod_Z with several components
 // and a shadow (alone and as the model a BigFile converts), WALL-E's MeshData_Z
 // and Skin_Z.
-#include <catch2/catch.hpp>
-
 #include "body_kit.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
 #include "mesh.hpp"
 #include "mesh_data.hpp"
+#include "ripkit_catch.hpp"
 #include "skin.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"

@@ -3,7 +3,6 @@
 // animation times; the Khronos validator reports no errors; Pillow's DDS
 // decoder gives the same pixels as the PNG ripkit embedded (DXT1 in both
 // modes, DXT3, DXT5 in both alpha modes, BGRA8888, BGR888, A8L8).
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -14,6 +13,7 @@
 #include "crc32.hpp"
 #include "format.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "three_skin_check.hpp"
 

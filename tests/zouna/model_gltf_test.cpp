@@ -4,8 +4,6 @@
 // JOINTS_0 / WEIGHTS_0, zero weights skipped; Material_Z render flags become
 // alphaMode, alphaCutoff, doubleSided, clamp samplers and the additive /
 // invisible extras as docs/formats/zouna.md ("Materials") says, per game.
-#include <catch2/catch.hpp>
-
 #include "../export/gltf_reader.hpp"
 #include "body_kit.hpp"
 #include "clients.hpp"
@@ -13,6 +11,7 @@
 #include "format.hpp"
 #include "kit_document.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -2,7 +2,6 @@
 // that drive its skeleton (or those --anims names), and the companions that
 // are not there - a Mesh_Z of a Skin_Z, a MeshData_Z of a Mesh_Z - as a
 // warning naming the class and crc, the model exported without them.
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
 
@@ -11,6 +10,7 @@
 #include "crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -4,7 +4,6 @@
 // where the test's hand arithmetic puts it - bone matrices composed here from
 // the spec's rest pose and key values, the Hermite basis written out, the
 // inverse bind undone by hand, then glTF's Z mirror.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 
@@ -13,6 +12,7 @@
 #include "format.hpp"
 #include "posed_kit.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 #include "three_skin_check.hpp"
 
 using namespace ripkit;

@@ -3,13 +3,13 @@
 // test kit's model the way the settings table says - the expected values
 // worked out here by hand from the kit's stored numbers (body_kit.hpp) - and
 // `info` reports the value in force.
-#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "body_kit.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
 #include "kit_document.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

@@ -1,7 +1,6 @@
 // One model, all linked: the test kit's section-5 set per game (Ratatouille,
 // WALL-E, FUEL) from a BigFile and from a folder of bff files, as the scene
 // the exporters receive; the readings and their evidence in `info`.
-#include <catch2/catch.hpp>
 #include <fstream>
 
 #include "body_kit.hpp"
@@ -9,6 +8,7 @@
 #include "crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

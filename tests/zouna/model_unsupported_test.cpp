@@ -3,11 +3,10 @@
 // listed as unsupported with the reason (`list` field `unsupported`, `info`'s
 // meshes.unsupported per class), not as errors, and converting or dumping one
 // is an Unsupported error. Up / TS3 resources (Material_Z, Bitmap_Z) still read.
-#include <catch2/catch.hpp>
-
 #include "body_kit.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
 

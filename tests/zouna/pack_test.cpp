@@ -1,7 +1,6 @@
 // The direction back for Animation_Z: samples and random animations ->
 // scene -> glb -> scene reader -> encoder -> Animation_Z, decoded again and
 // compared key by key with what they were made from.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -15,6 +14,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/scene_import.hpp"
+#include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "writer.hpp"
 
@@ -222,10 +222,10 @@ TEST_CASE("zouna pack refuses what an Animation_Z cannot hold, naming node, key 
     {
         Scene s = base;  // 9 m does not fit s16 / 4096
         chan(s, "ROOT", AnimPath::Translation).values[1].y = 9.0f;
-        CHECK_THROWS_WITH(
-            encode(s, "W.Animation_Z"),
-            Catch::Contains("node ROOT translation key 1 (1 s) value: 9 is outside") &&
-                Catch::Contains("7.9997"));
+        CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
+                          Catch::Matchers::ContainsSubstring(
+                              "node ROOT translation key 1 (1 s) value: 9 is outside") &&
+                              Catch::Matchers::ContainsSubstring("7.9997"));
     }
     {
         Scene s = base;  // one translation keyframer cannot be STEP and CUBICSPLINE at once
@@ -234,14 +234,14 @@ TEST_CASE("zouna pack refuses what an Animation_Z cannot hold, naming node, key 
         c.interp = Interp::Step;
         s.animations[0].channels.push_back(c);
         CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
-                          Catch::Contains("one interpolation per keyframer") &&
-                              Catch::Contains("SPINE translation is STEP"));
+                          Catch::Matchers::ContainsSubstring("one interpolation per keyframer") &&
+                              Catch::Matchers::ContainsSubstring("SPINE translation is STEP"));
     }
     {
         Scene s = base;
         chan(s, "SPINE", AnimPath::Rotation).interp = Interp::Step;
         CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
-                          Catch::Contains("SPINE rotation: LINEAR keys"));
+                          Catch::Matchers::ContainsSubstring("SPINE rotation: LINEAR keys"));
     }
     {
         Scene s = base;  // one keyframer's slices start at u16 key indices
@@ -250,15 +250,17 @@ TEST_CASE("zouna pack refuses what an Animation_Z cannot hold, naming node, key 
         c.in_tangents.clear(), c.out_tangents.clear();
         c.times.resize(65536), c.values.assign(65536, glm::vec4(0));
         for (size_t k = 0; k < c.times.size(); ++k) c.times[k] = double(k) / 1024.0;
-        CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
-                          Catch::Contains("node ROOT translation: at most 65535 keys"));
+        CHECK_THROWS_WITH(
+            encode(s, "W.Animation_Z"),
+            Catch::Matchers::ContainsSubstring("node ROOT translation: at most 65535 keys"));
     }
     {
         Scene s = base;  // a bone the stored modifiers name is gone
         s.nodes[size_t(s.find_node("ARM_L"))].name = "HAND";
         s.nodes[size_t(s.find_node("HAND"))].extras.erase("bone_crc");
         CHECK_THROWS_WITH(encode(s, "W.Animation_Z"),
-                          Catch::Contains("missing crcs: " + std::to_string(asobo_crc32("ARM_L"))));
+                          Catch::Matchers::ContainsSubstring("missing crcs: " +
+                                                             std::to_string(asobo_crc32("ARM_L"))));
     }
 }
 
@@ -326,8 +328,9 @@ TEST_CASE("zouna pack binds bones through the names file and warns once about mi
     }
     EncodeOptions o;
     o.out_path = "WALK.Animation_Z";
-    CHECK_THROWS_WITH(formats::zouna_encoder().encode(s, o),
-                      Catch::Contains("missing crcs: " + std::to_string(asobo_crc32("ROOT"))));
+    CHECK_THROWS_WITH(
+        formats::zouna_encoder().encode(s, o),
+        Catch::Matchers::ContainsSubstring("missing crcs: " + std::to_string(asobo_crc32("ROOT"))));
     o.names_path = names.string();
     EncodeResult r = formats::zouna_encoder().encode(s, o);
     CHECK(r.warnings.empty());
@@ -349,8 +352,9 @@ TEST_CASE("zouna pack binds bones through the names file and warns once about mi
     r = formats::zouna_encoder().encode(s, o);
     REQUIRE(r.warnings.size() == 1);
     REQUIRE_FALSE(s.nodes[0].name.empty());
-    CHECK_THAT(r.warnings[0], Catch::Contains("ignored 2 animated nodes") &&
-                                  Catch::Contains(s.nodes[0].name) && Catch::Contains("lamp glow"));
+    CHECK_THAT(r.warnings[0], Catch::Matchers::ContainsSubstring("ignored 2 animated nodes") &&
+                                  Catch::Matchers::ContainsSubstring(s.nodes[0].name) &&
+                                  Catch::Matchers::ContainsSubstring("lamp glow"));
     CHECK(r.bytes == orig);
 }
 
@@ -483,11 +487,11 @@ TEST_CASE("zouna pack says what a scene without animation extras (Blender, no ba
     o.out_path = "WALK.Animation_Z";
     const EncodeResult r = formats::zouna_encoder().encode(s, o);
     REQUIRE(r.warnings.size() == 2);
-    CHECK_THAT(r.warnings[0],
-               Catch::Contains("no animation_z layout") && Catch::Contains("give --base"));
+    CHECK_THAT(r.warnings[0], Catch::Matchers::ContainsSubstring("no animation_z layout") &&
+                                  Catch::Matchers::ContainsSubstring("give --base"));
     // The message keys travel in the animation's extras: their node is listed.
-    CHECK_THAT(r.warnings[1],
-               Catch::Contains("ignored 1 animated nodes") && Catch::Contains("ROOT messages"));
+    CHECK_THAT(r.warnings[1], Catch::Matchers::ContainsSubstring("ignored 1 animated nodes") &&
+                                  Catch::Matchers::ContainsSubstring("ROOT messages"));
     const nlohmann::json j = open(r.bytes, "WALK.Animation_Z")->dump(std::nullopt);
     CHECK(j["blending"] == 0.0);  // WALK's is 0.25 (samples.cpp)
     for (const nlohmann::json& n : j["nodes"]) CHECK(n["messages"].empty());

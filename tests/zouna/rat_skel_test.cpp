@@ -5,11 +5,11 @@
 // order child, parent, next, previous). Every value below is placed at its
 // documented offset here, without the project's writer.
 #include <array>
-#include <catch2/catch.hpp>
 #include <vector>
 
 #include "crc32.hpp"
 #include "format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

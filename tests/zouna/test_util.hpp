@@ -14,25 +14,20 @@ using ripkit::Bytes;
 struct Hand {
     bool big = false;
     Bytes b;
-    void u16(uint16_t v) {
-        if (big)
-            b.insert(b.end(), {uint8_t(v >> 8), uint8_t(v)});
-        else
-            b.insert(b.end(), {uint8_t(v), uint8_t(v >> 8)});
+    // A byte at a time: GCC 14 at -O2 reports an overflow that cannot happen
+    // for an initializer-list insert at the end of a vector.
+    void bytes_of(uint32_t v, int n) {
+        for (int i = 0; i < n; ++i) b.push_back(uint8_t(v >> (8 * (big ? n - 1 - i : i))));
     }
+    void u16(uint16_t v) { bytes_of(v, 2); }
     void s16(int16_t v) { u16(static_cast<uint16_t>(v)); }
-    void u32(uint32_t v) {
-        if (big)
-            b.insert(b.end(), {uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)});
-        else
-            b.insert(b.end(), {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)});
-    }
+    void u32(uint32_t v) { bytes_of(v, 4); }
     void f32(float f) {
         uint32_t v;
         std::memcpy(&v, &f, 4);
         u32(v);
     }
-    void pad() { b.insert(b.end(), {0xFF, 0xFF}); }
+    void pad() { bytes_of(0xFFFF, 2); }
     void zeros(int n) {
         for (int i = 0; i < n; ++i) u32(0);
     }

@@ -3,7 +3,6 @@
 // the test's hand arithmetic (`want`) does at every time.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <functional>
 #include <glm/glm.hpp>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "clients.hpp"
+#include "ripkit_catch.hpp"
 
 namespace zouna_test {
 

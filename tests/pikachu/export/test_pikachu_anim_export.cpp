@@ -1,12 +1,11 @@
 // End to end: animation banks exported to .glb pass the Khronos validator,
 // and three.js, interpolating the file on its own, reproduces the game's
 // cubic piece and hold (hand polynomials of anim_test_spec.hpp).
-#include <catch2/catch.hpp>
-
 #include "anim_test_spec.hpp"
 #include "clients.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 

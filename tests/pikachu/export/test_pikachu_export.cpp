@@ -1,12 +1,11 @@
 // End to end: a model of the synthetic ROM exported to .glb passes the Khronos
 // validator with no errors and loads in three.js as skinned meshes whose
 // skeleton has one bone per hierarchy node.
-#include <catch2/catch.hpp>
-
 #include "../../export/gltf_reader.hpp"
 #include "clients.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit_catch.hpp"
 
 using namespace ripkit;
 
