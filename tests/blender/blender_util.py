@@ -1,4 +1,6 @@
-"""Helpers shared by the Blender test scripts (run inside Blender 3.4)."""
+"""Helpers shared by the Blender test scripts (run inside Blender 3.4, 4.3
+and 5.2). Where Blender's API differs by version they read it on their own,
+not through the add-on's compat.py, so a wrong branch there shows here."""
 import math
 import os
 import sys
@@ -88,11 +90,54 @@ def lens_of(sensor_height, yfov):
     return sensor_height / (2.0 * math.tan(yfov / 2.0))
 
 
-def fcurve(idblock, path, index=0):
+# 4.4 slotted actions: the F-curves an ID plays are in the channelbag of the
+# slot its animation data names (Action.fcurves is gone in 5.0).
+SLOTTED = bpy.app.version >= (4, 4, 0)
+
+
+def fcurves(idblock):
+    """The F-curves animating `idblock` now (its active action and slot)."""
     ad = getattr(idblock, "animation_data", None)
     if not ad or not ad.action:
-        return None
-    return ad.action.fcurves.find(path, index=index)
+        return []
+    action = ad.action
+    if not SLOTTED:
+        return list(action.fcurves)
+    if ad.action_slot is None:
+        return []
+    for layer in action.layers:
+        for strip in layer.strips:
+            bag = strip.channelbag(ad.action_slot)
+            if bag is not None:
+                return list(bag.fcurves)
+    return []
+
+
+def fcurve(idblock, path, index=0):
+    return next((fc for fc in fcurves(idblock) if fc.data_path == path and fc.array_index == index),
+                None)
+
+
+def all_strips(editor):
+    """Every sequencer strip (4.4 renamed sequences_all to strips_all)."""
+    if editor is None:
+        return []
+    return list(editor.strips_all if bpy.app.version >= (4, 4, 0) else editor.sequences_all)
+
+
+def sound_strips(scene):
+    return [s for s in all_strips(scene.sequence_editor) if s.type == "SOUND"]
+
+
+def check_sequencer_scene(checks, scene, label):
+    """5.0+: the Video Sequencer shows the workspace's sequencer scene, so the
+    scene holding the sound strip must be it (before 5.0 it shows the scene)."""
+    if bpy.app.version < (5, 0, 0):
+        return
+    ws = bpy.context.workspace
+    checks.ok(ws is not None and ws.sequencer_scene == scene,
+              label + " the workspace's sequencer scene is the imported scene (%s)"
+              % (ws.sequencer_scene.name if ws and ws.sequencer_scene else None))
 
 
 def keys(fc):
@@ -195,7 +240,10 @@ def check_world(checks, scene, srgb, label):
     ocio = mathutils.Color([v / 255.0 for v in srgb]).from_srgb_to_scene_linear()
     for w, o in zip(want, ocio):
         checks.near(o, w, label + " Blender's sRGB -> linear agrees with the formula", 1e-3)
-    if not checks.ok(world is not None and world.use_nodes, label + " scene has a node world"):
+    # 5.0 deprecated World.use_nodes: worlds always use their nodes.
+    uses_nodes = world is not None and world.node_tree is not None and (
+        bpy.app.version >= (5, 0, 0) or world.use_nodes)
+    if not checks.ok(uses_nodes, label + " scene has a node world"):
         return
     out = next((n for n in world.node_tree.nodes if n.type == "OUTPUT_WORLD"), None)
     src = _source(world.node_tree, out.inputs["Surface"]) if out else None

@@ -1,4 +1,4 @@
-"""Blender 3.4's FBX importer on ripkit's FBX of one hand-built scene
+"""Blender's FBX importer (3.4, 4.3, 5.2) on ripkit's FBX of one hand-built scene
 (fbx_fixture.cpp), against Blender's glTF importer on the .glb of the same
 scene and against values computed here from the glb's accessors:
 
@@ -10,7 +10,7 @@ scene and against values computed here from the glb's accessors:
     of its translation, rotation and scale channel, that part of its world
     matrix equal to the glTF import's (Blender reads every FBX key as linear,
     so between keys - and at one channel's key between another's - it may not);
-  - node and camera extras as custom properties (Blender 3.4 reads them from
+  - node and camera extras as custom properties (Blender reads them from
     Models, not camera attributes);
   - the --fbx-bake file: keys at every frame, the cubic scale equal to the
     glTF Hermite (computed here) at every frame, and every animated object's
@@ -237,7 +237,7 @@ def main():
     bpy.ops.import_scene.fbx(filepath=baked)
     mover = bpy.data.objects["mover"]
     name, path, interp, times, values = next(c for c in chans if c[0] == "mover" and c[1] == "scale")
-    fcs = [fc for fc in mover.animation_data.action.fcurves if fc.data_path == "scale"]
+    fcs = [fc for fc in U.fcurves(mover) if fc.data_path == "scale"]
     C.eq({len(fc.keyframe_points) for fc in fcs}, {61}, "baked scale: a key at each of the 61 frames")
     worst = 0.0
     for f in range(61):

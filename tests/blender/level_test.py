@@ -1,5 +1,5 @@
 """A Tomb Raider cutscene with its level through the add-on's "Level file"
-option in Blender 3.4: two armatures of 15 bones, the meshes the .glb holds,
+option in Blender (3.4, 4.3, 5.2): two armatures of 15 bones, the meshes the .glb holds,
 materials showing their pages, and posed vertices at several frames equal to
 positions worked out here from `ripkit dump` (the stored tree offsets, mesh
 vertices and 10-bit angles), not from the scene ripkit builds:

@@ -21,7 +21,11 @@ YFOV = 0.8
 YFOV_KEYS = [(0.0, 0.8), (1.0, 0.5)]
 ASPECT = 4.0 / 3.0
 BACKDROP = (217, 175, 141)  # scene extras backdrop_rgb, sRGB 0-255
-CAM_KEYS = [(0.0, (0.0, 1.0, 5.0)), (2.0, (1.0, 1.0, 5.0))]
+# A camera cut the way ripkit writes one: two keys JUMP s apart (Blender 3.6+
+# merges keys closer than 0.01 frame when a curve is updated).
+JUMP = 0.0001
+CAM_KEYS = [(0.0, (0.0, 1.0, 5.0)), (1.0, (0.5, 1.0, 5.0)), (1.0 + JUMP, (0.8, 1.0, 5.0)),
+            (2.0, (1.0, 1.0, 5.0))]
 # Node extras holding an array or object go as JSON text under `<key>_json`
 # (Assimp cannot copy nested node metadata); the restore puts the value back.
 ORIGIN = [41984, -2304, 35840]

@@ -1,7 +1,9 @@
 """The add-on zip as Blender 4.2+ reads it (blender_manifest.toml) and as
 Blender 3.4 installs it, and the add-on working under a package name that is
 not `ripkit_blender` (4.2 imports extensions as bl_ext.<repo>.<id>), and
-Blender's own glTF import working once the add-on is enabled:
+Blender's own glTF import working once the add-on is enabled. In 4.2+ also
+the real thing: Blender's `extension validate` of the zip, and the zip
+installed from disk as an extension and working:
 
   blender -b --factory-startup --python-exit-code 1 --python package_test.py -- \
       --zip ripkit_blender.zip --work DIR
@@ -33,6 +35,8 @@ SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$")
 ADDON_TAGS = {"3D View", "Animation", "Camera", "Import-Export", "Object", "Pipeline", "Scene",
               "Sequencer"}
 PERMISSIONS = {"files", "network", "clipboard", "camera", "microphone"}
+# The newest Blender the suites ran on (docs/blender.md, "Blender versions").
+NEWEST_TESTED = (5, 2, 2)
 PLATFORMS = {"windows-x64", "windows-arm64", "macos-x64", "macos-arm64", "linux-x64",
              "linux-arm64"}
 
@@ -92,6 +96,12 @@ def check_zip(path):
     high = blender_version(m.get("blender_version_max", "99.0.0"))
     C.ok(high is not None and low is not None and high > low, "blender_version_max above min")
     C.ok(tuple(info.get("blender", ())) <= (3, 4, 0), "bl_info keeps Blender 3.4 as its minimum")
+    C.ok(high is not None and high > NEWEST_TESTED, "blender_version_max %r lets the newest tested "
+         "Blender %s in" % (m.get("blender_version_max"), NEWEST_TESTED))
+    running = tuple(bpy.app.version)
+    if running >= (4, 2, 0):
+        C.ok(low is not None and high is not None and low <= running < high,
+             "the manifest accepts the running Blender %s" % (running,))
     tags = m.get("tags", [])
     C.ok(isinstance(tags, list) and set(tags) <= ADDON_TAGS, "tags are Blender add-on tags: %r"
          % tags)
@@ -105,12 +115,12 @@ def check_zip(path):
 
 
 def sound_strips(scene):
-    seq = scene.sequence_editor
-    return len([s for s in seq.sequences_all if s.type == "SOUND"]) if seq else 0
+    return len(U.sound_strips(scene))
 
 
 def legacy_install(zip_path, work):
-    """Blender 3.4's Add-ons > Install...: enabled as `ripkit_blender`."""
+    """Add-ons > Install... (Blender 3.4-4.1; 4.2+ still install a zip this way):
+    enabled as `ripkit_blender`."""
     mod = U.install_addon(zip_path)
     C.eq(mod.__name__, PACKAGE, "legacy install: module name")
     C.eq(mod.preferences.RipkitPreferences.bl_idname, PACKAGE,
@@ -177,6 +187,63 @@ def extension_style(zip_path, work):
     C.ok(not hasattr(bpy.types, "RIPKIT_MT_import"), "extension-style: unregistered")
 
 
+def real_extension(zip_path, work):
+    """4.2+: the zip through Blender's own manifest validator, then installed
+    from disk into the user repository (what Get Extensions > Install from
+    Disk does) and enabled as bl_ext.user_default.ripkit_blender."""
+    import subprocess
+    out = subprocess.run([bpy.app.binary_path, "--factory-startup", "--command", "extension",
+                          "validate", zip_path], capture_output=True, text=True)
+    C.eq(out.returncode, 0, "blender --command extension validate: %s"
+         % (out.stdout + out.stderr).strip().splitlines()[-1:])
+    repos = list(bpy.context.preferences.extensions.repos)
+    repo = next((r for r in repos if r.module == "user_default"), None)
+    if not C.ok(repo is not None, "Blender has the user_default extension repository"):
+        return
+    C.ok(os.path.realpath(repo.directory).startswith(os.path.realpath(
+        os.environ.get("BLENDER_USER_EXTENSIONS", "/nonexistent"))),
+         "the user repository is the test's own (BLENDER_USER_EXTENSIONS): " + repo.directory)
+    res = bpy.ops.extensions.package_install_files(filepath=zip_path, repo="user_default",
+                                                   enable_on_install=True)
+    C.eq(res, {"FINISHED"}, "extension installed from disk")
+    name = "bl_ext.user_default." + PACKAGE
+    if not C.ok(name in bpy.context.preferences.addons, "enabled as " + name):
+        return
+    C.ok(os.path.isfile(os.path.join(repo.directory, PACKAGE, "schema.json")),
+         "the installed extension holds schema.json")
+    C.ok(hasattr(bpy.ops.import_scene, "ripkit_any"), "extension: operators registered")
+    glb, _ = G.write(os.path.join(work, "real_ext.glb"))
+    bpy.ops.wm.read_homefile(use_empty=True)
+    C.ok(name in bpy.context.preferences.addons, "extension still enabled in a new file")
+    bpy.ops.import_scene.gltf(filepath=glb)
+    scene = bpy.context.scene
+    C.near(scene.render.fps / scene.render.fps_base, G.RATE, "extension: plain glTF import restored the fps")
+    C.eq(scene.frame_end - scene.frame_start + 1, G.FRAME_COUNT, "extension: frame range")
+    U.check_world(C, scene, G.BACKDROP, "extension:")
+    C.eq(sound_strips(scene), 1, "extension: sound strip")
+    U.check_sequencer_scene(C, scene, "extension:")
+    bpy.ops.extensions.package_uninstall(repo_index=repos.index(repo), pkg_id=PACKAGE)
+    C.ok(name not in bpy.context.preferences.addons and not hasattr(bpy.types, "RIPKIT_MT_import"),
+         "extension uninstalled")
+    # The headless install docs/blender.md gives, into folders of its own.
+    env = dict(os.environ)
+    for key, sub in (("BLENDER_USER_EXTENSIONS", "cli_extensions"), ("BLENDER_USER_CONFIG", "cli_config"),
+                     ("BLENDER_USER_SCRIPTS", "cli_scripts")):
+        env[key] = os.path.join(work, sub)
+        os.makedirs(env[key], exist_ok=True)
+    out = subprocess.run([bpy.app.binary_path, "--factory-startup", "--command", "extension",
+                          "install-file", "-r", "user_default", "-e", zip_path],
+                         capture_output=True, text=True, env=env)
+    C.eq(out.returncode, 0, "blender --command extension install-file: %s"
+         % (out.stdout + out.stderr).strip().splitlines()[-1:])
+    probe = ("import bpy; print('RIPKIT_ENABLED', %r in bpy.context.preferences.addons, "
+             "hasattr(bpy.ops.import_scene, 'ripkit_any'))" % name)
+    out = subprocess.run([bpy.app.binary_path, "-b", "--python-expr", probe],
+                         capture_output=True, text=True, env=env)
+    C.ok("RIPKIT_ENABLED True True" in out.stdout,
+         "after install-file the next Blender start has the extension enabled, operators registered")
+
+
 def main():
     a = U.script_args()
     work = a["work"]
@@ -185,6 +252,8 @@ def main():
     check_zip(a["zip"])
     legacy_install(a["zip"], work)
     extension_style(a["zip"], work)
+    if bpy.app.version >= (4, 2, 0):
+        real_extension(a["zip"], work)
     C.finish()
 
 

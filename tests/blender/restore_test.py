@@ -50,7 +50,11 @@ def check_synthetic(first, label):
     C.near(scene.render.resolution_x / scene.render.resolution_y, G.ASPECT,
            label + " render aspect", 2.0 / scene.render.resolution_y)
     loc = [U.keys(U.fcurve(cam_obj, "location", i)) for i in range(3)]
-    C.eq([k[0] for k in loc[0]], [frame(t) for t, _ in G.CAM_KEYS], label + " camera key frames")
+    # Every key of the file, the two of the cut too, at its frame, holding its value.
+    C.eq([round(k[0], 3) for k in loc[0]], [round(frame(t), 3) for t, _ in G.CAM_KEYS],
+         label + " camera key frames")
+    C.eq([round(k[1], 5) for k in loc[0]], [round(p[0], 5) for _, p in G.CAM_KEYS],
+         label + " camera x keys")
     # glTF (x, y, z) is Blender (x, -z, y).
     C.near(loc[0][-1][1] if loc[0] else None, G.CAM_KEYS[-1][1][0], label + " camera x at end")
     C.near(loc[1][0][1] if loc[1] else None, -G.CAM_KEYS[0][1][2], label + " camera -z as y")
@@ -82,7 +86,7 @@ def check_synthetic(first, label):
         ad = arma.animation_data
         C.ok(ad is not None and ad.action is not None, label + " armature action active")
         if ad and ad.action:
-            fc = ad.action.fcurves.find('pose.bones["bone_mid"].rotation_quaternion', index=0)
+            fc = U.fcurve(arma, 'pose.bones["bone_mid"].rotation_quaternion', 0)
             C.eq([round(k[0], 4) for k in U.keys(fc)], [frame(t) for t, _ in G.BONE_KEYS],
                  label + " bone key frames")
             C.ok(ad.action.use_frame_range, label + " action has a manual frame range")
@@ -93,9 +97,9 @@ def check_synthetic(first, label):
             C.ok(obj.animation_data is not None and obj.animation_data.action is not None,
                  label + " %s has its action active" % obj.name)
 
-    seq = scene.sequence_editor
-    strips = [s for s in seq.sequences_all if s.type == "SOUND"] if seq else []
+    strips = U.sound_strips(scene)
     if C.eq(len(strips), 1, label + " one sound strip"):
+        U.check_sequencer_scene(C, scene, label)
         s = strips[0]
         C.eq(s.frame_start, first, label + " sound strip start")
         C.near(s.frame_final_duration, G.AUDIO_FRAMES / G.AUDIO_RATE * G.RATE,
@@ -147,8 +151,7 @@ def foreign_gltf(work):
     bpy.ops.import_scene.gltf(filepath=glb)
     scene = bpy.context.scene
     C.eq(scene.render.fps, 24, "foreign glTF: scene fps untouched")
-    seq = scene.sequence_editor
-    C.ok(seq is None or not len(seq.sequences_all), "foreign glTF: no sound strip")
+    C.eq(U.all_strips(scene.sequence_editor), [], "foreign glTF: no sound strip")
     U.check_world(C, scene, None, "foreign glTF:")
     track = bpy.data.objects.get("actor_mouth")
     ks = U.keys(U.fcurve(track, "location", 0)) if track else []
@@ -194,6 +197,29 @@ def operator_import(work, fake):
     coll = bpy.data.collections.get("scene 1.glb item 3")
     C.ok(coll is not None and "game_camera" in coll.objects, "objects gathered in a collection")
     C.ok(not os.path.exists(args[2]), "temporary glb removed")
+
+    # Faces as keyframes: the track's keys copied onto the face material's node
+    # tree (its own action, and in 4.4+ its own slot), STEP -> constant.
+    U.fresh_scene()
+    U.prefs().ripkit_path = fake
+    res = bpy.ops.import_scene.ripkit_any(filepath=glb, faces="KEYS")
+    C.eq(res, {"FINISHED"}, "faces as keys: operator result")
+    C.eq(U.restore_failures(), [], "faces as keys: no restore step failed")
+    mat = bpy.data.materials.get("actor_face")
+    if C.ok(mat is not None, "faces as keys: face material"):
+        tree = mat.node_tree
+        C.ok(not (tree.animation_data and len(tree.animation_data.drivers)),
+             "faces as keys: no driver")
+        fcs = U.fcurves(tree)
+        C.eq([(round(x, 4), y, i) for fc in fcs for x, y, i in U.keys(fc)],
+             [(round(1 + t * G.RATE, 4), v, "CONSTANT") for t, v in G.MOUTH_KEYS],
+             "faces as keys: the track's keys on the face frame value")
+        for t, want in [(0.25, 0), (0.5, 2), (1.9, 1)]:
+            f = 1 + t * G.RATE + 1e-4
+            bpy.context.scene.frame_set(int(f), subframe=f - int(f))
+            img = U.selected_image(mat)
+            C.eq(U.image_rgb(img) if img else None, G.FACE_COLOURS[want],
+                 "faces as keys: face image at %g s" % t)
 
     # Set scene off: the scene keeps its rate and range, keys follow its 24 fps.
     U.fresh_scene()

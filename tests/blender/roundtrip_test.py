@@ -1,4 +1,4 @@
-"""The direction back in real Blender 3.4: a cutscene imported through the
+"""The direction back in real Blender (3.4, 4.3, 5.2): a cutscene imported through the
 add-on, exported unchanged through File > Export > ripkit (Blender's own glTF
 exporter, then `ripkit convert`), decodes to the original's values; then one
 camera key moved in Blender moves the decoded camera at that frame only. A

@@ -1,5 +1,5 @@
 """Every bundled sample (samples/<format>/...) and every sample
-`ripkit-make-samples` writes, imported into Blender 3.4 three ways and
+`ripkit-make-samples` writes, imported into Blender (3.4, 4.3, 5.2) three ways and
 checked against what ripkit says about the same file outside Blender (the
 .glb's JSON and accessors, `ripkit list --json`, the .wav header):
 
@@ -140,10 +140,7 @@ def fcurves_for(name, path, objs, bones):
         holder, dpath = bones[name], 'pose.bones["%s"].%s' % (name, prop)
     else:
         return None
-    ad = holder.animation_data
-    if not ad or not ad.action:
-        return []
-    return [fc for fc in ad.action.fcurves if fc.data_path == dpath]
+    return [fc for fc in U.fcurves(holder) if fc.data_path == dpath]
 
 
 def check_structure(g, label):
@@ -160,8 +157,25 @@ def check_structure(g, label):
     return objs, bones
 
 
-def check_keys(g, label, first, rate, objs, bones):
-    """Key counts and the first/last key frames of every channel."""
+# Blender 3.6+: FCurve.update(), which Blender's glTF importer calls on every
+# curve it makes, keeps one key of keys closer than 0.01 frame. A plain glTF
+# import shows that; the add-on imports so that every key of the file stays.
+MERGING_UPDATE = bpy.app.version >= (3, 6, 0)
+
+
+def merged_count(times, fps):
+    """Keys left of `times` (s) at `fps` once keys closer than 0.01 frame to
+    the key before them are merged into it."""
+    count, last = 0, None
+    for t in times:
+        if last is None or t * fps - last >= 0.01:
+            count, last = count + 1, t * fps
+    return count
+
+
+def check_keys(g, label, first, rate, objs, bones, merged=False):
+    """Key counts and the first/last key frames of every channel; `merged`:
+    Blender's own importer merged keys closer than 0.01 frame."""
     nodes = g.get("nodes")
     for anim, node, path, interp, times, values in g.channels():
         if anim is not g.get("animations")[0]:
@@ -172,7 +186,12 @@ def check_keys(g, label, first, rate, objs, bones):
         if not C.ok(fcs, what + " has fcurves"):
             continue
         counts = {len(fc.keyframe_points) for fc in fcs}
-        C.eq(counts, {len(times)}, what + " key count")
+        want = len(times)
+        if merged and MERGING_UPDATE and merged_count(times, rate) != want:
+            want = merged_count(times, rate)
+            print("%s: Blender %s's glTF importer merges keys closer than 0.01 frame: %d of the "
+                  "file's %d keys at %g fps" % (what, bpy.app.version_string, want, len(times), rate))
+        C.eq(counts, {want}, what + " key count")
         fc = fcs[0]
         C.near(fc.keyframe_points[0].co.x, first + times[0] * rate, what + " first key frame", 1e-2)
         C.near(fc.keyframe_points[-1].co.x, first + times[-1] * rate, what + " last key frame", 1e-2)
@@ -315,8 +334,7 @@ def check_faces(g, label, rate):
 
 def check_sound(g, label, rate, wav_path):
     audio = g.extras().get("audio")
-    seq = bpy.context.scene.sequence_editor
-    strips = [s for s in seq.sequences_all if s.type == "SOUND"] if seq else []
+    strips = U.sound_strips(bpy.context.scene)
     has_wav = os.path.isfile(wav_path)
     if not audio and not has_wav:
         C.eq(len(strips), 0, label + " no sound strip without audio")
@@ -332,6 +350,7 @@ def check_sound(g, label, rate, wav_path):
              label + " wav header = scene extras audio")
     start = int(audio.get("start_frame", 0)) if isinstance(audio, dict) else 0
     if C.eq(len(strips), 1, label + " one sound strip"):
+        U.check_sequencer_scene(C, bpy.context.scene, label)
         s = strips[0]
         C.eq(s.frame_start, 1 + start, label + " sound starts at frame 1 + start_frame")
         C.near(s.frame_final_duration, header[2] / header[0] * rate, label + " sound length (frames)", 1.01)
@@ -341,7 +360,7 @@ def check_plain(g, label):
     scene = bpy.context.scene
     objs, bones = check_structure(g, label)
     # Without the restore the importer keys time t at frame t * scene fps (24).
-    check_keys(g, label, 0, scene.render.fps, objs, bones)
+    check_keys(g, label, 0, scene.render.fps, objs, bones, merged=True)
     U.check_world(C, scene, None, label)
     check_node_extras(g, label, objs, bones, restored=False)
     return world_at_key_times(g, 0, scene.render.fps / scene.render.fps_base)
@@ -362,6 +381,18 @@ def key_times(g):
         picks = sorted({round(i * (n - 1) / (MAX_KEY_TIMES - 1)) for i in range(MAX_KEY_TIMES)}) if n > 1 else [0]
         out.setdefault(nodes[node]["name"][:63], set()).update(times[i] for i in picks)
     return {k: sorted(v) for k, v in out.items()}
+
+
+def cut_starts(g, fps):
+    """{object name: key times followed by another key of the same channel
+    less than a tenth of a frame later}: the last pose before a cut the file
+    writes as two keys (a millisecond or less apart)."""
+    nodes, out = g.get("nodes"), {}
+    for anim, node, path, interp, times, values in g.channels():
+        if anim is g.get("animations")[0]:
+            out.setdefault(nodes[node]["name"][:63], set()).update(
+                a for a, b in zip(times, times[1:]) if (b - a) * fps < 0.1)
+    return out
 
 
 def world_at_key_times(g, first, fps):
@@ -394,6 +425,7 @@ def check_fbx_against_gltf(g, label, gltf_worlds, gltf_lens, fps):
     with its lens keys."""
     objs = objects_by_name()
     compared = 0
+    cuts = cut_starts(g, fps) if MERGING_UPDATE else {}
     for name, samples in gltf_worlds.items():
         if not C.ok(name in objs, label + " object %s in the FBX import" % name):
             continue
@@ -406,6 +438,15 @@ def check_fbx_against_gltf(g, label, gltf_worlds, gltf_lens, fps):
             f = 1 + t * fps  # Blender's FBX import starts at frame 1 (anim_offset)
             bpy.context.scene.frame_set(int(math.floor(f + 1e-6)), subframe=(f + 1e-6) % 1.0)
             d = matrix_diff(objs[name].matrix_world, want @ frame)
+            if d > 2e-4 and t in cuts.get(name, ()):
+                # ripkit's FBX holds extra keys inside such a cut (where its
+                # Euler curves leave the quaternion path), thousandths of a
+                # frame apart; Blender 3.6+'s FBX importer merges keys closer
+                # than 0.01 frame, so its pose there can be a later key's.
+                print("%s %s at %.4f s, the first key of a cut: differs by %.2g, not counted; "
+                      "Blender %s's FBX import merges keys closer than 0.01 frame"
+                      % (label, name, t, d, bpy.app.version_string))
+                continue
             C.ok(d <= 2e-4, label + " %s world matrix at %.4f s equals the glTF import's "
                  "(differs by %.2g)" % (name, t, d))
             compared += 1

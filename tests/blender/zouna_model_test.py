@@ -1,5 +1,5 @@
 """A Zouna character (the test kit's FUEL Skin_Z with its companions from the
-same folder and --anim BEND) through the add-on in Blender 3.4: one armature
+same folder and --anim BEND) through the add-on in Blender (3.4, 4.3, 5.2): one armature
 with the Skel_Z's two bones, the body skinned with its stored weights (1, and
 0.5 / 0.5), its material showing the 4 x 4 texture, and the animation moving
 every vertex to where the hand arithmetic below puts it:

@@ -4,6 +4,8 @@
 # so the sRGB transfer function is undone first.
 import bpy
 
+from . import compat
+
 
 def srgb_to_linear(c):
     """One sRGB component in 0..1 to linear light (IEC 61966-2-1)."""
@@ -34,8 +36,7 @@ def apply(scene, extras):
     name = "ripkit backdrop %d %d %d" % rgb
     world = bpy.data.worlds.get(name) or bpy.data.worlds.new(name)
     world.color = linear  # the viewport's and Workbench's background
-    world.use_nodes = True
-    tree = world.node_tree
+    tree = compat.world_node_tree(world)
     background = next((n for n in tree.nodes if n.type == "BACKGROUND"), None)
     if background is None:
         background = tree.nodes.new("ShaderNodeBackground")

@@ -119,3 +119,15 @@ class Glb:
                         values = values[1::3]
                     return list(zip(times, values)), interp
         return None
+
+    def smallest_key_gap(self):
+        """The smallest time (s) between two successive keys of any sampler;
+        0.0 when no sampler has two keys."""
+        gap = 0.0
+        inputs = {s.get("input") for a in self.animations for s in a.get("samplers", [])}
+        for index in sorted(i for i in inputs if isinstance(i, int)):
+            times = [r[0] for r in self.accessor(index)]
+            for a, b in zip(times, times[1:]):
+                if b > a and (gap == 0.0 or b - a < gap):
+                    gap = b - a
+        return gap

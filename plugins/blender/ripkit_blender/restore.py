@@ -99,13 +99,27 @@ def decoded_node_extras(extras):
     return out
 
 
+# Keys closer than this many frames are one key to Blender 3.6+ (FCurve.update(),
+# which its glTF importer calls, keeps one of them); the import spaces the
+# file's keys at least twice this far apart.
+MERGED_KEYS = 0.01
+MAX_FPS = 32767  # RenderSettings.fps
+
+
+def import_fps(fps, smallest_gap):
+    """The whole frame rate to import at: `fps`, or more when the file has keys
+    closer than 2 * MERGED_KEYS frames at `fps` (a jump written as two keys a
+    fraction of a millisecond apart), so that none is merged away."""
+    if smallest_gap > 0.0 and smallest_gap * fps < 2 * MERGED_KEYS:
+        fps = min(MAX_FPS, max(fps, int(math.ceil(2 * MERGED_KEYS / smallest_gap))))
+    return fps
+
+
 def apply_rate(scene, rate):
-    """Sets the scene rate; returns the integer fps the glTF importer will
-    multiply key times by (it ignores fps_base)."""
+    """Sets the scene rate: the nearest whole fps, and fps_base for the rest."""
     fps = max(1, int(round(rate)))
     scene.render.fps = fps
     scene.render.fps_base = fps / rate
-    return fps
 
 
 class Restorer:
@@ -117,6 +131,7 @@ class Restorer:
         self.extras = self.glb.scene_extras()
         self.rate = scene_rate(self.extras, self.glb.animations)
         self.import_fps = None  # set by before_import
+        self.scene_fps = None   # the scene's (fps, fps_base), put back after the import
         self.node_objects = {}  # glTF node index -> bpy object
         self.node_bones = {}    # glTF node index -> (armature object, bone name)
         self.materials = {}     # glTF material index -> [bpy materials]
@@ -124,13 +139,22 @@ class Restorer:
 
     # -- called by the importer hooks ------------------------------------
     def before_import(self, scene):
-        self.import_fps = scene.render.fps
         if self.rate and self.settings.set_scene:
-            self.import_fps = apply_rate(scene, self.rate)
+            apply_rate(scene, self.rate)
         else:  # keys follow the scene's own rate
             self.rate = float(scene.render.fps) / scene.render.fps_base
+        # The glTF importer turns seconds into frames with fps (3.4) or
+        # fps * fps_base (4.x, 5.x), neither the true rate fps / fps_base
+        # when fps_base is not 1; with fps_base 1 during the import both give
+        # fps, which retime_actions scales to the rate.
+        self.scene_fps = (scene.render.fps, scene.render.fps_base)
+        self.import_fps = import_fps(scene.render.fps, self.glb.smallest_key_gap())
+        scene.render.fps = self.import_fps
+        scene.render.fps_base = 1.0
 
     def after_import(self, scene):
+        if self.scene_fps is not None:
+            scene.render.fps, scene.render.fps_base = self.scene_fps
         steps = (("node extras", self.restore_node_extras),
                  ("frames", self.retime_actions), ("scene", self.set_scene),
                  ("backdrop", self.set_backdrop),
@@ -169,7 +193,8 @@ class Restorer:
         return self.settings.first_frame + seconds * self.rate
 
     def new_actions(self):
-        """(object, action, NLA track name) for every imported object."""
+        """(object, action, NLA track or None, slot or None) for every
+        imported object's stashed and active actions."""
         seen = []
         for obj in self.all_objects():
             ad = obj.animation_data
@@ -178,9 +203,9 @@ class Restorer:
             for track in ad.nla_tracks:
                 for strip in track.strips:
                     if strip.action:
-                        seen.append((obj, strip.action, track))
-            if ad.action and not any(a is ad.action for _, a, _ in seen):
-                seen.append((obj, ad.action, None))
+                        seen.append((obj, strip.action, track, compat.strip_slot(strip)))
+            if ad.action and not any(o is obj and a is ad.action for o, a, _, _ in seen):
+                seen.append((obj, ad.action, None, None))
         return seen
 
     def all_objects(self):
@@ -217,16 +242,16 @@ class Restorer:
         spans = self.animation_spans()
         done = set()
         items = self.new_actions()
-        for obj, action, track in items:
+        for obj, action, track, slot in items:
             if action.name in done:
                 continue
             done.add(action.name)
-            for fc in action.fcurves:
+            for fc in compat.action_fcurves(action):
                 for kp in fc.keyframe_points:
                     kp.co.x = offset + kp.co.x * scale
                     kp.handle_left.x = offset + kp.handle_left.x * scale
                     kp.handle_right.x = offset + kp.handle_right.x * scale
-                fc.update()
+                compat.settle_keys(fc)
             span = spans.get(track.name if track else "", None)
             if span is None:
                 lo, hi = action.frame_range
@@ -236,14 +261,14 @@ class Restorer:
             action.frame_start = lo
             action.frame_end = max(hi, lo + 1) if hi <= lo else hi
         # NLA strips were made before the keys moved: remake them.
-        for obj, action, track in items:
+        for obj, action, track, slot in items:
             if track is None:
                 continue
             for strip in list(track.strips):
                 if strip.action is action:
                     name = strip.name
                     track.strips.remove(strip)
-                    track.strips.new(name, int(math.floor(action.frame_start)), action)
+                    compat.new_nla_strip(track, name, int(math.floor(action.frame_start)), action, slot)
         self.activate_first_animation(items)
 
     def activate_first_animation(self, items):
@@ -256,11 +281,12 @@ class Restorer:
             chosen = None
             for track in ad.nla_tracks:
                 if track.name == first and track.strips:
-                    chosen = track.strips[0].action
+                    chosen = track.strips[0]
             if chosen is None:
                 top = ad.nla_tracks[-1]
-                chosen = top.strips[0].action if top.strips else None
-            ad.action = chosen
+                chosen = top.strips[0] if top.strips else None
+            if chosen is not None:
+                compat.assign_action(ad, chosen.action, compat.strip_slot(chosen))
 
     def set_scene(self, scene):
         if not self.settings.set_scene:
@@ -270,7 +296,7 @@ class Restorer:
         if count:
             last = first + count - 1
         else:
-            ends = [a.frame_end for _, a, _ in self.new_actions()]
+            ends = [a.frame_end for _, a, _, _ in self.new_actions()]
             last = int(math.ceil(max(ends) - 1e-6)) if ends else first
         scene.frame_start = first
         scene.frame_end = max(first, last)
@@ -312,15 +338,12 @@ class Restorer:
                     scene.render.pixel_aspect_x = scene.render.pixel_aspect_y = 1.0
 
     def key_lens(self, cam, times, values):
-        ad = cam.animation_data or cam.animation_data_create()
-        action = ad.action or bpy.data.actions.new(cam.name + "_lens")
-        ad.action = action
-        fc = action.fcurves.find("lens") or action.fcurves.new("lens")
+        fc = compat.new_fcurve(cam, "lens", 0, cam.name + "_lens")
         fc.keyframe_points.add(len(times))
         for kp, t, fov in zip(fc.keyframe_points, times, values):
             kp.co = (self.frame_of(float(t)), lens_of(cam, float(fov)))
             kp.interpolation = "CONSTANT"  # the games switch the field of view
-        fc.update()
+        compat.settle_keys(fc)
         cam.lens = lens_of(cam, float(values[0]))
 
     # -- faces --------------------------------------------------------------
@@ -402,6 +425,7 @@ class Restorer:
                                            frame_start=self.settings.first_frame + start)
         strip.sound.pack()
         strip.sound.name = label
+        compat.show_in_sequencer(bpy.context, scene)
         scene.sync_mode = "AUDIO_SYNC"
         scene["ripkit_audio_rate"] = int(audio.get("rate", 0) or 0)
 
@@ -519,25 +543,19 @@ class FaceSwitch:
                           "object to drive from)" % self.mat.name)
         if not keys:
             return
-        tree = self.mat.node_tree
-        ad = tree.animation_data or tree.animation_data_create()
-        action = ad.action or bpy.data.actions.new(self.mat.name + "_faces")
-        ad.action = action
         path = 'nodes["%s"].outputs[0].default_value' % value.name
-        fc = action.fcurves.new(path)
+        fc = compat.new_fcurve(self.mat.node_tree, path, 0, self.mat.name + "_faces")
         fc.keyframe_points.add(len(keys))
         for kp, (t, row) in zip(fc.keyframe_points, keys):
             kp.co = (self.r.frame_of(t), row[0])
             kp.interpolation = "CONSTANT" if interp == "STEP" else "LINEAR"
-        fc.update()
+        compat.settle_keys(fc)
         self.mat["ripkit_face_track"] = self.switch.get("track_node_name", "")
 
     def track_reproduced(self, obj, keys):
         """True when the object's location.x curve gives the track's values at
         its key times (it would not under a bone's rest rotation)."""
-        ad = obj.animation_data
-        action = ad.action if ad else None
-        fc = action.fcurves.find("location", index=0) if action else None
+        fc = compat.find_fcurve(obj, "location", 0)
         if fc is None:
             return not keys and abs(obj.location.x) < 1e-6
         for t, row in keys:
