@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./run.sh - the first command: installs what is missing (Debian 12, as root or
+# ./run.sh - the first command: installs what is missing (Debian 12, 13 or sid, as root or
 # through sudo; npm's `three` package for the page `ripkit view` writes), builds
 # ripkit (Release, in build/, three.js built in) and the Blender add-on zip, then
 # converts every bundled sample under samples/ (every item, glTF binary + WAV

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./test.sh - the second command: installs what the tests need (Debian 12, as
+# ./test.sh - the second command: installs what the tests need (Debian 12, 13 or sid, as
 # root or through sudo), builds what run.sh builds, Release (GCC -O2) with -Werror
 # and the benchmarks, in build-release/ (GCC 12 warns at -O2 about things a Debug
 # build never shows, and a user's first build must print none); then builds one
@@ -13,14 +13,19 @@
 #   FUZZ_SECONDS=N  seconds per fuzz target (default 15; 0 skips fuzzing)
 #   RIPKIT_TEST_BUILD_TYPE  default Debug (-O0, line tables): crash reports name
 #                   files and lines; fuzz/README.md builds a faster -O1 tree for long runs
+#   RIPKIT_TEST_TREES  all (default) or release: the Release tree builds the tests
+#                   too and ctest runs them there, with no sanitizer tree and no
+#                   fuzzing (the platform check of another release in CI)
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")"
 ROOT=$PWD
 JOBS=2  # CI and developer machines have 2 cores
 FUZZ_SECONDS=${FUZZ_SECONDS:-15}
 BUILD_TYPE=${RIPKIT_TEST_BUILD_TYPE:-Debug}
+TREES=${RIPKIT_TEST_TREES:-all}
+case "$TREES" in all | release) ;; *) echo "test.sh: RIPKIT_TEST_TREES is all or release, not '$TREES'" >&2; exit 2 ;; esac
 
-TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-14-dev blender python3-numpy python3-pil chromium assimp-utils)
+TEST_DEPS=(ffmpeg jlha-utils clang libclang-rt-dev blender python3-numpy python3-pil chromium assimp-utils)
 
 source "$ROOT/scripts/install_missing.sh"
 source "$ROOT/scripts/compiler_cache.sh"
@@ -46,11 +51,18 @@ for dir in exporters/viewer tests/clients tests/preview; do
     fi
 done
 
-section "release build (build-release: -O2, -Werror, benchmarks)"
+release_tests=OFF
+[ "$TREES" = release ] && release_tests=ON
+section "release build (build-release: -O2, -Werror, benchmarks, tests $release_tests)"
 cmake -S . -B build-release "${CACHE_FLAGS[@]}" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_WERROR=ON \
-    -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_BUILD_BENCH=ON >/dev/null
+    -DRIPKIT_BUILD_TESTS=$release_tests -DRIPKIT_BUILD_BENCH=ON >/dev/null
 cmake --build build-release -j"$JOBS"
 
+TEST_TREE=build-test
+if [ "$TREES" = release ]; then
+    TEST_TREE=build-release
+    FUZZ_SECONDS=0
+else
 section "build (build-test: clang $BUILD_TYPE, ASan+UBSan, libFuzzer coverage, tests, fuzz targets)"
 # A build-test/ configured with another compiler (GCC, before the trees merged) starts over.
 if [ -f build-test/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' build-test/CMakeCache.txt; then
@@ -61,14 +73,15 @@ CC=clang CXX=clang++ cmake -S . -B build-test "${CACHE_FLAGS[@]}" -DCMAKE_BUILD_
     -DRIPKIT_SANITIZE=ON -DRIPKIT_BUILD_FUZZ=ON -DRIPKIT_WERROR=ON \
     -DRIPKIT_BUILD_TESTS=ON -DRIPKIT_BUILD_BENCH=OFF >/dev/null
 cmake --build build-test -j"$JOBS"
+fi
 
-section "ctest"
-CTEST_LOG=$ROOT/build-test/ctest-summary.log
+section "ctest ($TEST_TREE)"
+CTEST_LOG=$ROOT/$TEST_TREE/ctest-summary.log
 # detect_leaks stays on: a leak fails its test.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 set +e
-ctest --test-dir build-test --output-on-failure -j"$JOBS" 2>&1 | tee "$CTEST_LOG"
+ctest --test-dir "$TEST_TREE" --output-on-failure -j"$JOBS" 2>&1 | tee "$CTEST_LOG"
 ctest_status=${PIPESTATUS[0]}
 set -e
 tests_total=$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$CTEST_LOG" | tail -1)
