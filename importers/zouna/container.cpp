@@ -1,7 +1,5 @@
 #include "container.hpp"
 
-#include <array>
-
 #include "crc32.hpp"
 #include "lzrs.hpp"
 
@@ -112,32 +110,6 @@ Bytes object_body(ByteSpan data, const ObjectRef& o, const Limits& limits) {
                        std::to_string(lh.decompressed_size) + ", " +
                        std::to_string(lh.compressed_size) + ")");
     return with_context("LZRS body", [&] { return lzrs_decompress(in, limits); });
-}
-
-bool has_bff0(ByteSpan d) { return d.size() >= 6 && std::memcmp(d.data(), "BFF0", 4) == 0; }
-
-Bff0Header read_bff0(ByteSpan d) {
-    ByteReader r(d);
-    r.skip(4, "BFF0 magic");
-    Bff0Header h;
-    h.size = 6 + r.u16le("BFF0 header size");
-    r.need_at(0, h.size, "BFF0 header");
-    if (h.size < 7) r.fail_at(4, ErrorKind::BadValue, "a BFF0 header size holding a platform");
-    h.platform = r.u8("platform");
-    while (r.pos() < h.size) {
-        const uint8_t c = r.u8("version");
-        if (!c) break;
-        h.version.push_back(static_cast<char>(c));
-    }
-    return h;
-}
-
-std::optional<Endian> platform_endian(uint8_t p) {
-    static constexpr std::array<bool, 15> big = {false, false, false, true,  false,
-                                                 true,  false, false, false, false,
-                                                 true,  false, true,  true,  false};
-    if (p >= big.size()) return std::nullopt;
-    return big[p] ? Endian::Big : Endian::Little;
 }
 
 std::string bigfile_names_sibling(const std::string& path) {

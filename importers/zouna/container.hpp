@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bff0.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/limits.hpp"
 
@@ -50,19 +51,6 @@ ObjectRef parse_object(ByteSpan data, size_t at, Endian e, uint64_t base = 0);
 
 // The body, decompressed when LZRS-compressed.
 Bytes object_body(ByteSpan data, const ObjectRef& o, const Limits& limits);
-
-// BFF0 header (bff's extraction format): "BFF0", u16 size of the rest of the
-// 16-byte aligned header, u8 platform, NUL-terminated version string.
-struct Bff0Header {
-    size_t size = 0;  // bytes before the object header
-    uint8_t platform = 0;
-    std::string version;
-};
-bool has_bff0(ByteSpan data);
-Bff0Header read_bff0(ByteSpan data);
-// bff's platform order: PC, UWP, Maci386, MacPPC, PS2, PS3, PS4, PS5, PSP, Xbox,
-// Xbox360, XboxOne, GameCube, Wii, Switch; nullopt for an unknown index.
-std::optional<Endian> platform_endian(uint8_t platform);
 
 // FUEL-family BigFile.
 struct BigFileInfo {

@@ -27,33 +27,49 @@ std::optional<Endian> forced_endian(const Settings& s) {
     return s.text("endian") == "little" ? Endian::Little : Endian::Big;
 }
 
-// The objects a file holds, with its version string when it has one.
-std::vector<ObjectRef> parse_container(ByteSpan data, std::optional<Endian> forced,
-                                       const Limits& limits, std::string& container,
-                                       std::string& version, std::vector<std::string>& warnings) {
+// What a file holds: its objects, the container, its version text when it
+// has one, and a BFF0 header's platform and form.
+struct Contents {
+    std::vector<ObjectRef> objects;
+    std::string container, version;
+    nlohmann::json bff0;  // null unless a BFF0 file
+    std::vector<std::string> warnings;
+};
+
+Contents parse_container(ByteSpan data, std::optional<Endian> forced, const Limits& limits) {
+    Contents c;
     switch (detect_container(data)) {
         case Container::Bff0: {
             const Bff0Header h = read_bff0(data);
-            container = "bff0";
-            version = h.version;
+            c.container = "bff0";
+            c.version = h.version;
+            const char* platform = platform_name(h.platform);
+            c.bff0 = {{"platform", platform ? platform : "unknown"},
+                      {"platform_index", h.platform},
+                      {"form", bff0_form_name(h.form)},
+                      {"version_kind", bff_version_kind_name(h.parsed.kind)}};
             std::optional<Endian> e = forced ? forced : detect_object_endian(data, h.size);
             if (!e) e = platform_endian(h.platform);
             if (!e)
                 fail(ErrorKind::BadValue, h.size, "a Zouna object header after the BFF0 header");
-            return {parse_object(data, h.size, *e)};
+            c.objects = {parse_object(data, h.size, *e)};
+            return c;
         }
         case Container::BigFile: {
             BigFileInfo b = read_bigfile(data, forced, limits);
-            container = "bigfile";
-            version = b.version;
+            c.container = "bigfile";
+            c.version = b.version;
             if (b.has_pool)
-                warnings.push_back("BigFile has a pool: pooled objects are listed but not decoded");
-            return std::move(b.objects);
+                c.warnings.push_back(
+                    "BigFile has a pool: pooled objects are listed but not decoded");
+            c.objects = std::move(b.objects);
+            return c;
         }
         case Container::Object: {
-            container = "object";
+            c.container = "object";
             const Endian e = forced ? *forced : *detect_object_endian(data, 0);
-            return {parse_object(data, 0, e)};
+            c.objects = {parse_object(data, 0, e)};
+            return c;
         }
         case Container::None:
             break;
@@ -66,6 +82,22 @@ std::vector<ObjectRef> parse_container(ByteSpan data, std::optional<Endian> forc
 std::string stem_before_dot(const std::string& path) {
     std::string f = std::filesystem::path(path).filename().string();
     return f.substr(0, f.find('.'));
+}
+
+// A version that names no known game gets FUEL's layouts: a guess said once,
+// with the version read and the layouts it chose.
+std::string unknown_version_warning(const std::string& version, const Variants& v) {
+    const nlohmann::json d = v.describe();
+    std::string layouts;
+    for (const char* k : {"hdl", "vec4_comp", "ext_vec3f", "flags", "skel", "parent_index"}) {
+        const nlohmann::json& x = d[k];
+        layouts += std::string(layouts.empty() ? "" : ", ") + k + "=" +
+                   (x.is_string() ? x.get<std::string>() : x.dump());
+    }
+    return "version \"" + version +
+           "\" names no game whose layouts are known (Ratatouille v1.06, WALL-E v1.291, FUEL "
+           "v1.381, Up v1.530, Toy Story 3 v1.634): FUEL's layouts assumed (" +
+           layouts + "); --set version=GAME reads it as that game";
 }
 
 void learn_name_from_path(const std::string& path, uint32_t crc, NameMap& names) {
@@ -90,9 +122,16 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Setting
     if (data.size() > limits_.max_input_bytes)
         fail(ErrorKind::AllocationLimit, 0,
              "an input of at most " + std::to_string(limits_.max_input_bytes) + " bytes");
-    objects_ = parse_container(data, forced_endian_, limits_, container_, version_, warnings_);
+    Contents contents = parse_container(data, forced_endian_, limits_);
+    objects_ = std::move(contents.objects);
+    container_ = std::move(contents.container);
+    version_ = std::move(contents.version);
+    bff0_ = std::move(contents.bff0);
+    warnings_ = std::move(contents.warnings);
     endian_ = objects_.empty() ? Endian::Little : objects_.front().endian;
     v_ = make_variants(game_from_version(version_), s);
+    if (!version_.empty() && game_from_version(version_) == Game::Unknown && !s.given("version"))
+        warnings_.push_back(unknown_version_warning(version_, v_));
     load_companions(o, s);
     if (objects_.size() == 1) learn_name_from_path(path_, objects_[0].header.name_crc, names_);
     std::unordered_map<uint32_t, int64_t> seen;
@@ -105,10 +144,8 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Setting
         if (!decodable(objects_[i])) continue;
         budget_->progress(i, objects_.size(), "object " + object_name(objects_[i]));
         errors_[i] = decode_item(*budget_, "", [&] { decoded_[i] = decode(data, objects_[i]); });
-        if (!decoded_[i]) continue;
-        warn_substitutions(object_name(objects_[i]), *decoded_[i], warnings_);
-        if (const auto* sk = std::get_if<Skel>(&*decoded_[i]))
-            check_skeleton(object_name(objects_[i]), *sk);
+        if (objects_[i].header.class_crc == asobo_crc32(kSkelClass)) check_skeleton(data, i);
+        if (decoded_[i]) warn_substitutions(object_name(objects_[i]), *decoded_[i], warnings_);
     }
     // The mesh-family objects, decoded and linked to each other (and to the
     // Skel_Z / Animation_Z objects decoded above) in the same step.
@@ -158,12 +195,26 @@ void ZounaDocument::warn_substitutions(const std::string& name, const Decoded& d
                            " all-zero rotations (rest or keys) shown as identity");
 }
 
-void ZounaDocument::check_skeleton(const std::string& name, const Skel& s) {
-    const SkelCheck c = check_skel_transforms(s);
+void ZounaDocument::check_skeleton(ByteSpan data, size_t i) {
+    const std::string name = object_name(objects_[i]);
     std::string key = name;  // a BigFile may hold several of one name
     for (int k = 2; skel_checks_.contains(key); ++k) key = name + "#" + std::to_string(k);
-    skel_checks_[key] = skel_check_json(c);
-    if (std::string w = skel_check_warning(name, c, v_); !w.empty()) warnings_.push_back(w);
+    nlohmann::json& j = skel_checks_[key];
+    j = nlohmann::json::object();
+    if (decoded_[i]) {
+        const SkelCheck c = check_skel_transforms(std::get<Skel>(*decoded_[i]));
+        j = skel_check_json(c);
+        if (std::string w = skel_check_warning(name, c, v_); !w.empty()) warnings_.push_back(w);
+    }
+    std::vector<SkelLayout> fitting;
+    try {
+        fitting =
+            skel_layouts_reading_whole(object_body(data, objects_[i], limits_), objects_[i].endian);
+    } catch (const Error&) {
+        return;  // the body itself is broken: the decode error says so
+    }
+    j["layout"] = skel_layout_json(fitting, v_);
+    if (std::string w = skel_layout_warning(name, fitting, v_); !w.empty()) warnings_.push_back(w);
 }
 
 bool ZounaDocument::decodable(const ObjectRef& o) {
@@ -188,10 +239,7 @@ void ZounaDocument::load_companions(const Options& o, const Settings& s) {
         auto bytes = files.read(p, limits_);
         if (!bytes) fail_no_offset(ErrorKind::Io, "the animation file " + p);
         try {
-            std::string container, version;
-            std::vector<std::string> warnings;
-            const auto objs =
-                parse_container(*bytes, forced_endian_, limits_, container, version, warnings);
+            const auto objs = parse_container(*bytes, forced_endian_, limits_).objects;
             size_t found = 0;
             for (const ObjectRef& obj : objs) {
                 if (obj.header.class_crc != anim_crc || obj.pooled) continue;
@@ -216,10 +264,7 @@ void ZounaDocument::load_companions(const Options& o, const Settings& s) {
         auto bytes = files.read(skel, limits_);
         if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + skel);
         try {
-            std::string container, version;
-            std::vector<std::string> warnings;
-            const auto objs =
-                parse_container(*bytes, forced_endian_, limits_, container, version, warnings);
+            const auto objs = parse_container(*bytes, forced_endian_, limits_).objects;
             for (const ObjectRef& obj : objs) {
                 if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
                 if (objs.size() == 1) learn_name_from_path(skel, obj.header.name_crc, names_);
@@ -287,20 +332,22 @@ nlohmann::json ZounaDocument::info() const {
         supported += decodable(objects_[i]) || models_->decoded(i);
         failed += errors_[i].has_value() || (models_->handles(i) && models_->error(i));
     }
-    return {{"format", "zouna"},
-            {"variant", container_},
-            {"version", version_},
-            {"game", game_name(v_.game)},
-            {"endian", endian_ == Endian::Little ? "little" : "big"},
-            {"objects", objects_.size()},
-            {"decodable_objects", supported},
-            {"objects_not_decodable", failed},
-            {"names_known", names_.size()},
-            {"companion_animations", extra_anims_.size()},
-            {"settings", v_.describe()},
-            {"assumptions", assumptions_},
-            {"meshes", models_->info()},
-            {"skeleton_checks", skel_checks_}};
+    nlohmann::json j = {{"format", "zouna"},
+                        {"variant", container_},
+                        {"version", version_},
+                        {"game", game_name(v_.game)},
+                        {"endian", endian_ == Endian::Little ? "little" : "big"},
+                        {"objects", objects_.size()},
+                        {"decodable_objects", supported},
+                        {"objects_not_decodable", failed},
+                        {"names_known", names_.size()},
+                        {"companion_animations", extra_anims_.size()},
+                        {"settings", v_.describe()},
+                        {"assumptions", assumptions_},
+                        {"meshes", models_->info()},
+                        {"skeleton_checks", skel_checks_}};
+    if (!bff0_.is_null()) j["bff0"] = bff0_;
+    return j;
 }
 
 std::vector<ItemSummary> ZounaDocument::items() const {

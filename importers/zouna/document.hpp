@@ -67,9 +67,10 @@ class ZounaDocument : public Document {
   private:
     // A supported, unpooled object: what can be decoded and converted.
     static bool decodable(const ObjectRef& o);
-    // Records what the bones' stored matrices say about the reading (info,
-    // a warning when another reading fits them and the settings do not).
-    void check_skeleton(const std::string& name, const Skel& s);
+    // Records what Skel_Z object i's stored matrices (when it decoded) and its
+    // body's length say about the reading (info, a warning when another
+    // reading fits them and the settings do not).
+    void check_skeleton(ByteSpan data, size_t i);
     static void warn_substitutions(const std::string& name, const Decoded& d,
                                    std::vector<std::string>& warnings);
     Decoded decode(ByteSpan data, const ObjectRef& o) const;
@@ -85,6 +86,7 @@ class ZounaDocument : public Document {
     std::string path_;
     std::string container_;  // "object", "bff0", "bigfile"
     std::string version_;
+    nlohmann::json bff0_;  // a BFF0 header's platform and form, else null
     Endian endian_ = Endian::Little;
     bool native_ = false;
     Limits limits_;

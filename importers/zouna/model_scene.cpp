@@ -202,7 +202,9 @@ Scene model_scene(const ModelInputs& in, const SceneInputs& si) {
              {z->link.sphere.x, z->link.sphere.y, z->link.sphere.z, z->link.sphere.w}}};
         for (size_t g = 0; g < z->groups.size(); ++g) {
             Mesh mesh = group_mesh(in, si, *z, g);
-            mesh.name = s.nodes[size_t(node)].name + "_" + std::to_string(g);
+            // One name for the Mesh_Z's draw groups: the glTF writer makes one mesh
+            // of a node's meshes (a primitive each), named after the first.
+            mesh.name = s.nodes[size_t(node)].name;
             const uint32_t mat = group_material(in, *z, i, g);
             if (mat) mesh.material = lib.material(mat);
             if (skinned && i < in.binding->groups.size() && !in.binding->groups[i].empty()) {

@@ -21,7 +21,7 @@ std::vector<ValueDef> layout_settings() {
                        check_version)
             .decided("from the BFF0 or BigFile version string; raw objects: fuel")
             .means("the game whose per-version defaults apply (hdl, vec4_comp, ext_vec3f, "
-                   "flags, skel)")
+                   "flags, skel, parent_index)")
             .assumes("raw objects carry no version: they get FUEL's column"),
         ValueDef::choice("endian", {{"little"}, {"big"}})
             .decided("detected: the byte order in which the object header's sizes agree")
@@ -65,17 +65,21 @@ std::vector<ValueDef> layout_settings() {
             .means("what key flags mean")
             .assumes("key flags are bits in Ratatouille/WALL-E (RatDecomp) and an enum later "
                      "(bff, ImZouna)"),
-        ValueDef::choice(
-            "skel", {{"fuel", {}, "20 header bytes"}, {"ratatouille", {"rat"}, "36 header bytes"}})
-            .decided("ratatouille for Ratatouille and WALL-E, fuel otherwise")
+        ValueDef::choice("skel", {{"fuel", {"walle"}, "20 header bytes (WALL-E, FUEL)"},
+                                  {"ratatouille", {"rat"}, "36 header bytes"}})
+            .decided("ratatouille for Ratatouille, fuel otherwise")
             .means("Skel_Z header layout before the bone count")
-            .assumes("Ratatouille's Skel_Z has 36 header bytes before the bones and the same "
-                     "248-byte bones as FUEL"),
+            .assumes("only Ratatouille's Skel_Z has a 16-byte quaternion after the flags and "
+                     "bounding sphere (bff's v1_06_63_02 struct, the Rat PC template); WALL-E's "
+                     "(bff's v1_291_03_06, both WALL-E templates) and FUEL's have 20 header "
+                     "bytes; the bones are 248 bytes in all three"),
         ValueDef::integer("parent_index", 0, 1)
-            .defaults_to("1")
+            .decided("1 for Ratatouille and WALL-E, 0 otherwise")
             .means("which of a bone's four s32 indices is its parent")
-            .assumes("the second index is the parent (both Blender importers and the Rat "
-                     "template; bff's newest FUEL struct names the first)"),
+            .assumes("Ratatouille and WALL-E store child, parent, next, previous (bff, the "
+                     "templates); FUEL the parent first (bff's v1_381_67_09 struct, ImZouna's "
+                     "fuel/Skel_Z), though the Blender importers read the second there too; "
+                     "later and unknown versions follow FUEL"),
         ValueDef::choice("rest_rotation", {{"direct", {}, "the quaternion as stored"},
                                            {"inverse", {}, "its conjugate"}})
             .defaults_to("direct")

@@ -56,7 +56,7 @@ Skel read_skel(ByteReader r, const Variants& v, const Limits& limits, Budget* bu
             bone.transform[c / 4][c % 4] = finite(164 + 4 * c, "transform");
         for (int c = 0; c < 4; ++c) bone.indices[c] = static_cast<int32_t>(b.u32_at(228 + 4 * c));
         bone.name = b.u32_at(244);
-        // ASSUMPTION(parent_index): the second index is the parent by default.
+        // ASSUMPTION(parent_index): the index the game's public structs name the parent.
         const int32_t p = bone.indices[v.parent_index];
         if (p < -1 || p >= static_cast<int32_t>(n) || p == static_cast<int32_t>(i))
             b.fail_at(228 + 4 * v.parent_index, ErrorKind::BadIndex,

@@ -32,7 +32,8 @@ struct Skel {
     std::vector<Bone> bones;
 };
 
-// Bytes before the bone count: FUEL 20 (flags + bounding sphere), Rat PC 36.
+// Bytes before the bone count: WALL-E and FUEL 20 (flags + bounding sphere),
+// Rat PC 36 (and a quaternion).
 size_t skel_header_size(SkelLayout l);
 
 // Decodes the bones (what follows them - names, groups, collision shapes - is

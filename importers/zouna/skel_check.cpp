@@ -134,4 +134,59 @@ std::string skel_check_warning(const std::string& name, const SkelCheck& c, cons
            std::to_string(used->agreeing) + "; --set " + best + " reads the skeleton that way";
 }
 
+namespace {
+
+// Skips a u32 count of `size`-byte elements; false when they run past the end.
+bool skip_array(ByteReader& r, size_t size) {
+    if (r.remaining() < 4) return false;
+    const uint64_t n = r.u32();
+    if (n * size > r.remaining()) return false;
+    r.skip(size_t(n * size), "array");
+    return true;
+}
+
+bool reads_whole(ByteSpan body, Endian e, SkelLayout l) {
+    ByteReader r(body, 0, e);
+    if (r.remaining() < skel_header_size(l)) return false;
+    r.skip(skel_header_size(l), "skeleton header");
+    if (!skip_array(r, kBoneSize) || !skip_array(r, 4) || !skip_array(r, 4)) return false;
+    if (r.remaining() < 4) return false;
+    // Each group is a count and that many names.
+    for (uint32_t groups = r.u32(); groups; --groups)
+        if (!skip_array(r, 4)) return false;
+    for (size_t size : {4, 28, 28, 76})
+        if (!skip_array(r, size)) return false;
+    return r.at_end();
+}
+
+}  // namespace
+
+std::vector<SkelLayout> skel_layouts_reading_whole(ByteSpan body, Endian e) {
+    std::vector<SkelLayout> out;
+    for (SkelLayout l : {SkelLayout::Fuel, SkelLayout::Ratatouille})
+        if (reads_whole(body, e, l)) out.push_back(l);
+    return out;
+}
+
+const char* skel_layout_name(SkelLayout l) {
+    return l == SkelLayout::Fuel ? "fuel" : "ratatouille";
+}
+
+nlohmann::json skel_layout_json(const std::vector<SkelLayout>& fitting, const Variants& v) {
+    nlohmann::json names = nlohmann::json::array();
+    for (SkelLayout l : fitting) names.push_back(skel_layout_name(l));
+    return {{"in_use", skel_layout_name(v.skel)}, {"reads_whole_body", names}};
+}
+
+std::string skel_layout_warning(const std::string& name, const std::vector<SkelLayout>& fitting,
+                                const Variants& v) {
+    if (fitting.empty() || std::find(fitting.begin(), fitting.end(), v.skel) != fitting.end())
+        return {};
+    const SkelLayout l = fitting.front();
+    return name + ": the Skel_Z body reads to its end with skel=" + skel_layout_name(l) + " (" +
+           std::to_string(skel_header_size(l)) +
+           " header bytes), not with skel=" + skel_layout_name(v.skel) +
+           " in use; --set skel=" + skel_layout_name(l) + " reads it that way";
+}
+
 }  // namespace ripkit::zouna

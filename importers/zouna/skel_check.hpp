@@ -39,4 +39,18 @@ nlohmann::json skel_check_json(const SkelCheck& c);
 // and the one in use does not; empty otherwise.
 std::string skel_check_warning(const std::string& name, const SkelCheck& c, const Variants& v);
 
+// The header layouts (`skel`) under which a Skel_Z body reads exactly to its
+// end: the bones, then the seven name, group and collision arrays (28-byte
+// sphere and 76-byte box collision bones in every public version). Evidence
+// for the one dispute the bones cannot settle, since a wrong header size
+// shifts every bone.
+std::vector<SkelLayout> skel_layouts_reading_whole(ByteSpan body, Endian e);
+const char* skel_layout_name(SkelLayout l);  // "fuel", "ratatouille"
+// `{"in_use": "fuel", "reads_whole_body": ["ratatouille"]}`.
+nlohmann::json skel_layout_json(const std::vector<SkelLayout>& fitting, const Variants& v);
+// A warning when the layout in use does not read the body whole and another
+// does; empty otherwise.
+std::string skel_layout_warning(const std::string& name, const std::vector<SkelLayout>& fitting,
+                                const Variants& v);
+
 }  // namespace ripkit::zouna

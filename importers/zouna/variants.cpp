@@ -68,14 +68,20 @@ Variants defaults_for(Game g) {
     // ASSUMPTION(version): a file without a version (a raw object) is FUEL-like.
     const bool rat_family = g == Game::Ratatouille || g == Game::WallE;
     if (rat_family) {
-        // ASSUMPTION(hdl, vec4_comp, ext_vec3f, flags, skel): the per-version
-        // layouts follow RatDecomp for Ratatouille and WALL-E, the seed and bff after.
+        // ASSUMPTION(hdl, vec4_comp, ext_vec3f, flags): the per-version layouts
+        // follow RatDecomp for Ratatouille and WALL-E, the seed and bff after.
         v.hdl = HdlOrder::NameFirst;        // RatDecomp loads the name before the time
         v.vec4_comp = Vec4Comp::S16Scaled;  // RatDecomp: s16 / KEY_FLOAT_COMP_FACTOR
         v.ext_vec3f = ExtKey::F32Time;      // RatDecomp: f32 time + 3 x Vec3f
         v.flags = FlagSemantics::Bits;      // RatDecomp: SMOOTH 1, LINEAR 2, SQUARE 8
-        v.skel = SkelLayout::Ratatouille;   // Rat PC: 36 bytes before the bone count
+        // ASSUMPTION(parent_index): the Rat and WALL-E structs (bff, the templates)
+        // name the second index the parent, FUEL's (bff, ImZouna) the first.
+        v.parent_index = 1;
     }
+    // ASSUMPTION(skel): only Ratatouille's Skel_Z (bff v1_06_63_02, the Rat PC
+    // template) has a quaternion after the bounding sphere; WALL-E's (bff
+    // v1_291_03_06, both WALL-E templates) and FUEL's do not.
+    if (g == Game::Ratatouille) v.skel = SkelLayout::Ratatouille;
     return v;
 }
 
@@ -105,7 +111,7 @@ Variants make_variants(Game detected, const Settings& s) {
     v.ext_time_scale = s.number("ext_time_scale");
     v.bake_rate = s.number("bake_rate");
     v.frame_rate = s.number("frame_rate");
-    v.parent_index = int(s.integer("parent_index"));
+    if (s.given("parent_index")) v.parent_index = int(s.integer("parent_index"));
     if (s.given("hdl"))
         v.hdl = s.text("hdl") == "time_first" ? HdlOrder::TimeFirst : HdlOrder::NameFirst;
     if (s.given("vec4_comp")) {

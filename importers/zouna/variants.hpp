@@ -38,7 +38,7 @@ struct Variants {
     double ext_time_scale = 1.0;  // seconds per unit of the u16 ExtVec3f time
     FlagSemantics flags = FlagSemantics::Enum;
     SkelLayout skel = SkelLayout::Fuel;
-    int parent_index = 1;  // which of the bone's four s32 indices is the parent
+    int parent_index = 0;  // which of the bone's four s32 indices is the parent
     RestRotation rest_rotation = RestRotation::Direct;
     EulerOrder bezier_order = EulerOrder::XYZ;
     NormalOrder normal_order = NormalOrder::Auto;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bff0.hpp"
 #include "lzrs.hpp"
 #include "ripkit/error.hpp"
 
@@ -174,16 +175,9 @@ Bytes write_object(uint32_t class_crc, uint32_t name_crc, ByteSpan link, ByteSpa
 }
 
 Bytes write_bff0(ByteSpan object, uint8_t platform, const std::string& version) {
-    ByteWriter w(Endian::Little);
-    w.raw(std::string_view("BFF0"));
-    w.u16(0);
-    w.u8(platform);
-    w.raw(version);
-    w.u8(0);
-    w.align(16);
-    w.put_u16(4, static_cast<uint16_t>(w.size() - 6));
-    w.raw(object);
-    return std::move(w.bytes());
+    Bytes out = bff0_header(platform, version);
+    out.insert(out.end(), object.begin(), object.end());
+    return out;
 }
 
 }  // namespace ripkit::zouna

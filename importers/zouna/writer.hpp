@@ -19,7 +19,8 @@ Bytes write_animation(const Animation& a, Endian e, const Variants& v);
 // 24-byte header + link header + body (LZRS-compressed when `compress`).
 Bytes write_object(uint32_t class_crc, uint32_t name_crc, ByteSpan link_header, ByteSpan body,
                    Endian e, bool compress);
-// bff's extraction format: BFF0 header (platform index, version) + object.
+// bff's extraction format: bff's BFF0 header (bff0_header: platform index,
+// the version in bff's binary form) + object.
 Bytes write_bff0(ByteSpan object, uint8_t platform, const std::string& version);
 
 }  // namespace ripkit::zouna

@@ -64,10 +64,11 @@ def main():
     C.eq(arm.data.bones["CHILD"].parent.name, "ROOT", "CHILD under ROOT")
 
     meshes = [o for o in bpy.data.objects if o.type == "MESH"]
-    C.eq(len(meshes), 1, "one mesh (BODY's one draw group)")
+    C.eq(len(meshes), 1, "one mesh object (BODY's Mesh_Z)")
     if not meshes:
         return C.finish()
     body = meshes[0]
+    C.eq(body.data.name, "BODY", "the mesh named after its Mesh_Z")
     C.eq(len(body.data.vertices), 8, "BODY's 8 vertices")
     C.ok(any(m.type == "ARMATURE" and m.object == arm for m in body.modifiers),
          "the body deformed by the armature")

@@ -240,7 +240,8 @@ TEST_CASE(
         run_tool({"convert", glb.string(), out.string(), "--set", "version=" + walle});
     INFO(full.err);
     REQUIRE(full.exit_code == 0);
-    CHECK(bytes_of(out).find(walle) != std::string::npos);
+    // bff's header: tag 0 (Asobo), then 1, 291, 3, 5 as u16 little-endian.
+    CHECK(bytes_of(out).substr(7, 9) == std::string("\x00\x01\x00\x23\x01\x03\x00\x05\x00", 9));
     const ToolResult d = run_tool({"dump", out.string()});
     REQUIRE(d.exit_code == 0);
     CHECK(nlohmann::json::parse(d.out)["settings"]["version"] == "walle");

@@ -266,24 +266,24 @@ TEST_CASE("skeleton variants: parent index and rest rotation are selectable") {
         b.rotation = {0, 0.6f, 0, 0.8f};
         sk.bones.push_back(b);
     }
-    Variants v;  // parent_index 1
+    Variants v;  // FUEL's: parent_index 0
     const Bytes body = write_skel(sk, Endian::Little, v);
     CHECK(body.size() == 20 + 4 + 2 * 248 + 28);
-    // The writer puts the parent at index 1; with index 0 the file's first index (-1) wins.
-    Options o0;
-    o0.settings["parent_index"] = std::string("0");  // `= "0"`: GCC 12 bogus -Wrestrict (PR 105329)
-    const Skel s0 = read_skel(ByteReader(body), make_variants(Game::Unknown, o0), Limits{});
-    CHECK(s0.bones[1].parent == -1);
-    const Skel s1 = read_skel(ByteReader(body), v, Limits{});
-    CHECK(s1.bones[1].parent == 0);
+    // The writer puts the parent at index 0; with index 1 the file's second index (-1) wins.
+    Options o1;
+    o1.settings["parent_index"] = std::string("1");  // `= "1"`: GCC 12 bogus -Wrestrict (PR 105329)
+    const Skel s1 = read_skel(ByteReader(body), make_variants(Game::Unknown, o1), Limits{});
+    CHECK(s1.bones[1].parent == -1);
+    const Skel s0 = read_skel(ByteReader(body), v, Limits{});
+    CHECK(s0.bones[1].parent == 0);
     Options inv;
     inv.settings["rest_rotation"] = "inverse";
-    CHECK(rest_rotation(s1.bones[0], make_variants(Game::Unknown, inv)).y == Approx(-0.6));
-    CHECK(rest_rotation(s1.bones[0], v).y == Approx(0.6));
+    CHECK(rest_rotation(s0.bones[0], make_variants(Game::Unknown, inv)).y == Approx(-0.6));
+    CHECK(rest_rotation(s0.bones[0], v).y == Approx(0.6));
     // A bone that is its own parent is refused.
     Bytes bad = body;
-    bad[24 + 228 + 4] = 0;  // bone 0, index 1 = 0 (itself)
-    bad[24 + 228 + 5] = bad[24 + 228 + 6] = bad[24 + 228 + 7] = 0;
+    bad[24 + 228] = 0;  // bone 0, index 0 = 0 (itself)
+    bad[24 + 228 + 1] = bad[24 + 228 + 2] = bad[24 + 228 + 3] = 0;
     CHECK_THROWS_AS(read_skel(ByteReader(bad), v, Limits{}), Error);
 }
 

@@ -198,7 +198,7 @@ TEST_CASE("Lod_Z in a BigFile: its first component is the model, the rest and th
         const auto doc = kit_with_lod(g, {skin, body}, body, files);
         const Scene s = doc->scene(asobo_crc32("LOD"));
         REQUIRE(s.meshes.size() == 1);  // BODY's one group, once
-        CHECK(s.meshes[0].name == "BODY_0");
+        CHECK(s.meshes[0].name == "BODY");
         CHECK(s.meshes[0].skin == 0);
         CHECK(s.skins.size() == 1);
         // BODY first: the static mesh, though SKIN follows and is the shadow.

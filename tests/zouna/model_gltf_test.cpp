@@ -75,9 +75,9 @@ TEST_CASE("weights on 3 and 4 bones not summing to 1: glTF JOINTS_0 / WEIGHTS_0 
         v[6].blend_index = {180, 6, 12, 18};
         v[6].blend_weight = {0, 0.5f, 0.5f, 0.5f};  // sum 1.5, the first skipped
         const test::Glb glb = kit_glb(k, "weights");
-        const std::vector<double> joints = attribute(glb, "BODY_0", "JOINTS_0");
-        const std::vector<double> weights = attribute(glb, "BODY_0", "WEIGHTS_0");
-        const std::vector<double> pos = attribute(glb, "BODY_0", "POSITION");
+        const std::vector<double> joints = attribute(glb, "BODY", "JOINTS_0");
+        const std::vector<double> weights = attribute(glb, "BODY", "WEIGHTS_0");
+        const std::vector<double> pos = attribute(glb, "BODY", "POSITION");
         REQUIRE(joints.size() == 32);
         REQUIRE(weights.size() == 32);
         REQUIRE(pos.size() == 24);
@@ -143,6 +143,41 @@ void check_material(Game g, const MaterialWant& w) {
 }
 
 }  // namespace
+
+TEST_CASE("a Mesh_Z in two draw groups: one glTF mesh named after it, a primitive per group",
+          "[clients]") {
+    for (Game g : kGames) {
+        INFO(game_name(g));
+        const test::Glb glb = kit_glb(kit_set_two_groups(g), "groups");
+        size_t named = 0;
+        for (const nlohmann::json& m : glb.json["meshes"]) named += m["name"] == "BODY";
+        REQUIRE(named == 1);
+        size_t mesh = 0;
+        while (glb.json["meshes"][mesh]["name"] != "BODY") ++mesh;
+        const nlohmann::json& prims = glb.json["meshes"][mesh]["primitives"];
+        REQUIRE(prims.size() == 2);
+        // Group 0 draws v0-v3, group 1 v4-v7: (0, 1, -0.5) first, mirrored in Z.
+        const std::vector<double> second =
+            test::accessor_values(glb, prims[1]["attributes"]["POSITION"].get<int>());
+        REQUIRE(second.size() == 12);
+        CHECK(second[0] == 0.0);
+        CHECK(second[1] == 1.0);
+        CHECK(second[2] == 0.5);
+        for (const nlohmann::json& p : prims) {
+            CHECK(test::accessor_values(glb, p["indices"].get<int>()).size() == 6);
+            CHECK(glb.json["materials"][p["material"].get<size_t>()]["name"] == "MAT");
+        }
+        // The node BODY draws that mesh, skinned.
+        size_t nodes = 0;
+        for (const nlohmann::json& n : glb.json["nodes"])
+            if (n["name"] == "BODY") {
+                ++nodes;
+                CHECK(n["mesh"] == mesh);
+                CHECK(n.contains("skin"));
+            }
+        CHECK(nodes == 1);
+    }
+}
 
 // RatDecomp's bits (0x20 blend, 0x40 alpha test, 0x80 invisible, 0x100 /
 // 0x200 clamp U / V, 0x1000 additive, 0x20000 two-sided) hold for

@@ -179,8 +179,9 @@ TEST_CASE("palette_sentinel=previous: the sentinel slot takes the previous subse
         const Scene s = skin_scene(*d);
         REQUIRE(s.meshes.size() == 2);
         const Mesh &a = s.meshes[0], &b = s.meshes[1];
-        CHECK(a.name == "BODY_0");
-        CHECK(b.name == "BODY_1");
+        // Both groups carry the Mesh_Z's name (one glTF mesh, a primitive each).
+        CHECK(a.name == "BODY");
+        CHECK(b.name == "BODY");
         REQUIRE(a.positions.size() == 4);
         REQUIRE(b.positions.size() == 4);
         CHECK(b.positions[0] == glm::vec3(0, 1, 0.5f));  // v4, mirrored

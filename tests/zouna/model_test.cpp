@@ -51,7 +51,7 @@ void check_kit_model(const Scene& s, bool with_animation) {
     // Inverse binds: inverse rest world matrices; CHILD's moves y by -1.
     CHECK(s.skins[0].inverse_bind[1][3] == glm::vec4(0, -1, 0, 1));
     const Mesh& m = only_mesh(s);
-    CHECK(m.name == "BODY_0");
+    CHECK(m.name == "BODY");
     REQUIRE(m.positions.size() == 8);
     // Rest pose: the stored vertices with Z mirrored (glTF axes).
     CHECK(m.positions[0] == glm::vec3(-0.5f, 0, 0));

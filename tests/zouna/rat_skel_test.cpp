@@ -214,7 +214,12 @@ TEST_CASE("the bones' stored model matrices tell which parent index and rotation
         warned =
             warned || w.find("--set parent_index=0 rest_rotation=inverse") != std::string::npos;
     CHECK(warned);
-    CHECK(doc->dump(zouna::asobo_crc32("RAT_SKEL"))["transform_check"] == check);
+    // The body's length check rides along in info; dump has the matrices' alone.
+    CHECK(check["layout"] ==
+          nlohmann::json({{"in_use", "ratatouille"}, {"reads_whole_body", {"ratatouille"}}}));
+    nlohmann::json transforms = check;
+    transforms.erase("layout");
+    CHECK(doc->dump(zouna::asobo_crc32("RAT_SKEL"))["transform_check"] == transforms);
 
     // Read that way, nothing to say.
     Options fit;

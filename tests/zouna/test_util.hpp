@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <map>
 
+#include "format.hpp"
 #include "ripkit/format.hpp"
 
 namespace zouna_test {
@@ -47,5 +48,21 @@ class MemFiles : public ripkit::FileSource {
 };
 
 inline Bytes text_bytes(const std::string& s) { return Bytes(s.begin(), s.end()); }
+
+// `bytes` opened as the zouna format under the name `path`.
+inline std::unique_ptr<ripkit::Document> open_zouna(const Bytes& bytes, const std::string& path,
+                                                    ripkit::Options o = {}) {
+    ripkit::Input in;
+    in.path = path;
+    in.bytes = bytes;
+    return ripkit::formats::zouna_format().open(in, o);
+}
+
+// The first warning holding `text`; empty when none does.
+inline std::string warning_with(const ripkit::Document& d, const std::string& text) {
+    for (const std::string& w : d.warnings())
+        if (w.find(text) != std::string::npos) return w;
+    return {};
+}
 
 }  // namespace zouna_test
