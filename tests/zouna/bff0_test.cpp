@@ -4,10 +4,9 @@
 // next 16 bytes (u32 fields padded to 4 in bff's April 2025 form). The
 // expected version texts are bff's Display formats written out here. The
 // object after each header is a hand-laid empty Skel_Z.
-#include <catch2/catch.hpp>
-
 #include "crc32.hpp"
 #include "format.hpp"
+#include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
 
