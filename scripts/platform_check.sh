@@ -18,6 +18,10 @@
 #                       PLATFORM_TEST_ARGS="RIPKIT_TEST_TREE=release" builds and tests the
 #                       Release tree only, without the sanitizer tree: see test.sh)
 #   PLATFORM_KEEP_LOGS  folder the run's logs are copied to (default <suite>/logs)
+#   PLATFORM_CCACHE=1   installs ccache in the system before the two commands, its cache kept
+#                       in <suite>/ccache: a later run compiles only what changed (CI uses it;
+#                       the commands themselves install no ccache, so without it the system
+#                       has nothing but what they install)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 CACHE=${RIPKIT_PLATFORM_CACHE:-/var/cache/ripkit-platform}
@@ -102,9 +106,9 @@ copy_checkout() {
 # with it. Output goes to $logs.
 run_in_system() {
     local suite=$1 root=$2 logs=$3 dir=$CACHE/$1
-    mkdir -p "$dir/apt-archives/partial" "$dir/apt-lists/partial" "$dir/npm"
+    mkdir -p "$dir/apt-archives/partial" "$dir/apt-lists/partial" "$dir/npm" "$dir/ccache"
     unshare --mount --pid --fork --kill-child bash -euo pipefail -c '
-        root=$1 dir=$2 test_env=$3
+        root=$1 dir=$2 test_env=$3 use_ccache=$4
         mount --make-rprivate /
         mount -t proc proc "$root/proc"
         mount --rbind /sys "$root/sys"
@@ -114,8 +118,13 @@ run_in_system() {
         mount --bind "$dir/apt-archives" "$root/var/cache/apt/archives"
         mount --bind "$dir/apt-lists" "$root/var/lib/apt/lists"
         mkdir -p "$root/root/.npm" && mount --bind "$dir/npm" "$root/root/.npm"
+        mkdir -p "$root/root/.cache/ccache" && mount --bind "$dir/ccache" "$root/root/.cache/ccache"
         run() { chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin \
             LANG=C.UTF-8 TERM=dumb CI=true $test_env bash -c "cd /root/ripkit && $1"; }
+        if [ "$use_ccache" = 1 ]; then
+            run "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ccache >/dev/null" \
+                >"$root/root/ccache-install.log" 2>&1 || { echo "installing ccache failed" >"$root/root/status"; exit 1; }
+        fi
         s=$(date +%s)
         run ./run.sh >"$root/root/run.log" 2>&1 || { echo "run.sh failed" >"$root/root/status"; exit 1; }
         echo $(( $(date +%s) - s )) >"$root/root/run.seconds"
@@ -124,7 +133,7 @@ run_in_system() {
         run ./test.sh >"$root/root/test.log" 2>&1
         echo $? >"$root/root/test.status"
         echo $(( $(date +%s) - s )) >"$root/root/test.seconds"
-    ' _ "$root" "$dir" "$TEST_ENV" </dev/null || true
+    ' _ "$root" "$dir" "$TEST_ENV" "${PLATFORM_CCACHE:-0}" </dev/null || true
     mkdir -p "$logs"
     cp "$root"/root/*.log "$root"/root/*.seconds "$root"/root/*.status "$logs/" 2>/dev/null || true
     # The build trees' compiler output, for the warning count.

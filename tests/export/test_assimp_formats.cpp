@@ -8,6 +8,7 @@
 
 #include "clients.hpp"
 #include "gltf_reader.hpp"
+#include "ripkit/assimp/assimp_compat.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
@@ -74,11 +75,14 @@ TEST_CASE("FBX: Assimp reads back nodes, skin, the camera and a 2 s animation", 
     for (unsigned m = 0; m < ai->mNumMeshes; ++m) has_bones |= ai->mMeshes[m]->mNumBones == 2;
     CHECK(has_bones);
     // The camera, named as its node (Assimp's convention), with the game's angle
-    // (Assimp fills mHorizontalFOV with FBX FieldOfView, the full horizontal angle).
+    // (Assimp fills mHorizontalFOV with FBX FieldOfView, the full horizontal angle,
+    // or from 5.4 half of it).
     REQUIRE(ai->mNumCameras == 1);
     const aiCamera& cam = *ai->mCameras[0];
     CHECK(std::string(cam.mName.C_Str()) == "cam");
-    CHECK(cam.mHorizontalFOV == Approx(2 * std::atan(std::tan(0.4) * 1.5)).epsilon(1e-5));
+    const double full_fov = 2 * std::atan(std::tan(0.4) * 1.5);
+    CHECK(cam.mHorizontalFOV ==
+          Approx(assimp_compat::kFbxReaderHalfFov ? full_fov / 2 : full_fov).epsilon(1e-5));
     CHECK(cam.mAspect == Approx(1.5f));
     CHECK(cam.mClipPlaneNear == Approx(0.1f));
     CHECK(cam.mClipPlaneFar == Approx(500.0f));

@@ -5,6 +5,7 @@
 
 #include <assimp/Importer.hpp>
 #include <cmath>
+#include <string_view>
 
 #include "clients.hpp"
 #include "cutseq_document.hpp"
@@ -21,9 +22,12 @@ using namespace ripkit::tr_cutseq;
 
 namespace {
 
-const Channel& chan(const Scene& s, const std::string& node, AnimPath p) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const Channel& chan(const Scene& s, std::string_view node, AnimPath p) {
+    const int n = s.find_node(std::string(node));
     for (const Channel& c : s.animations.at(0).channels)
-        if (c.node == s.find_node(node) && c.path == p) return c;
+        if (c.node == n && c.path == p) return c;
     FAIL("no channel " << node);
     throw 0;
 }

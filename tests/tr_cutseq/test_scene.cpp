@@ -6,6 +6,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <initializer_list>
 #include <map>
+#include <string_view>
 
 #include "cutseq_document.hpp"
 #include "cutseq_writer.hpp"
@@ -55,8 +56,10 @@ Cutscene hand_cutscene() {
     return c;
 }
 
-const Channel& chan(const Scene& s, const std::string& node, AnimPath p) {
-    const int n = s.find_node(node);
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const Channel& chan(const Scene& s, std::string_view node, AnimPath p) {
+    const int n = s.find_node(std::string(node));
     REQUIRE(n >= 0);
     for (const Channel& c : s.animations.at(0).channels)
         if (c.node == n && c.path == p) return c;

@@ -4,6 +4,7 @@
 // exported, a warning naming the crc; the other objects keep decoding.
 #include <algorithm>
 #include <fstream>
+#include <string_view>
 
 #include "body_kit.hpp"
 #include "clients.hpp"
@@ -20,9 +21,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const ItemSummary& item(const std::vector<ItemSummary>& items, const std::string& name) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const ItemSummary& item(const std::vector<ItemSummary>& items, std::string_view name) {
     for (const ItemSummary& s : items)
-        if (s.fields["name"] == name) return s;
+        if (s.fields["name"] == std::string(name)) return s;
     FAIL("no item " << name);
     throw;
 }

@@ -4,6 +4,7 @@
 // worked out here by hand from the kit's stored numbers (body_kit.hpp) - and
 // `info` reports the value in force.
 #include <cmath>
+#include <string_view>
 
 #include "body_kit.hpp"
 #include "crc32.hpp"
@@ -22,9 +23,11 @@ constexpr Game kGames[] = {Game::Ratatouille, Game::WallE, Game::Fuel};
 
 Scene skin_scene(const Document& d) { return d.scene(asobo_crc32("SKIN")); }
 
-const ItemSummary& item(const std::vector<ItemSummary>& items, const std::string& name) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const ItemSummary& item(const std::vector<ItemSummary>& items, std::string_view name) {
     for (const ItemSummary& s : items)
-        if (s.fields["name"] == name) return s;
+        if (s.fields["name"] == std::string(name)) return s;
     FAIL("no item " << name);
     throw;
 }

@@ -3,6 +3,8 @@
 // listed as unsupported with the reason (`list` field `unsupported`, `info`'s
 // meshes.unsupported per class), not as errors, and converting or dumping one
 // is an Unsupported error. Up / TS3 resources (Material_Z, Bitmap_Z) still read.
+#include <string_view>
+
 #include "body_kit.hpp"
 #include "crc32.hpp"
 #include "format.hpp"
@@ -23,7 +25,9 @@ std::unique_ptr<Document> open_bytes(const Bytes& bytes, const std::string& path
     return formats::zouna_format().open(in, o);
 }
 
-const ItemSummary& item_of(const std::vector<ItemSummary>& items, const std::string& name) {
+// The name as a view: GCC 14 takes a reference returned from a call given a
+// temporary std::string for a dangling one.
+const ItemSummary& item_of(const std::vector<ItemSummary>& items, std::string_view name) {
     for (const ItemSummary& it : items)
         if (it.fields.value("name", "") == name) return it;
     FAIL("no item " << name);

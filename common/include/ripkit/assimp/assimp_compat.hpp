@@ -44,6 +44,18 @@ void set_key_mode(Key& key, KeyMode mode, bool rotation) {
 #endif
 }
 
+// What Assimp's own readers, writers and tool do with ripkit's files, by
+// version (5.3 untested; docs/exporters.md, "Assimp quirks"):
+// - its FBX reader fills aiCamera::mHorizontalFOV with the file's whole
+//   FieldOfView before 5.4, with half of it (as aiCamera documents) from 5.4;
+inline constexpr bool kFbxReaderHalfFov = RIPKIT_ASSIMP_VERSION >= 50400;
+// - its binary FBX writer leaves out the NULL records that close nested node
+//   lists before 5.4, and writes them from 5.4;
+inline constexpr bool kFbxWriterClosesLists = RIPKIT_ASSIMP_VERSION >= 50400;
+// - `assimp info` (the TargetRealtime_MaxQuality preset) throws "No materials
+//   remaining" on a scene without meshes before 5.4.
+inline constexpr bool kInfoTakesMeshlessScenes = RIPKIT_ASSIMP_VERSION >= 50400;
+
 // The mode a key carries, or none where Assimp has no such field (before 5.4)
 // or the key is cubic.
 template <class Key>
