@@ -1,5 +1,7 @@
 // LH5: streams from an independent encoder (Debian's jlha) and from the
 // builder's own encoder decode byte for byte; lying sizes and cut streams fail.
+#include <unistd.h>  // getpid
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>

@@ -2,6 +2,7 @@
 // rigid skinning by load-time palette slot, texels and UVs checked against
 // values computed by hand from the builder's raw bytes, and bad ROMs.
 #include <assimp/scene.h>
+#include <unistd.h>  // getpid
 
 #include <assimp/Importer.hpp>
 #include <cmath>

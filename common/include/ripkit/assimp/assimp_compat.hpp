@@ -1,7 +1,7 @@
 // What differs between the Assimp releases ripkit builds against (5.2 to 6.0,
 // the versions Debian 12, 13 and sid ship), in one place. RIPKIT_ASSIMP_VERSION
 // (major * 10000 + minor * 100 + patch) comes from the Assimp package CMake found
-// (CMakeLists.txt); Assimp's headers carry no version macro of their own.
+// (cmake/RipkitAssimp.cmake); Assimp's headers carry no version macro of their own.
 #pragma once
 
 #include <assimp/anim.h>
@@ -11,7 +11,7 @@
 #include <optional>
 
 #ifndef RIPKIT_ASSIMP_VERSION
-#error "RIPKIT_ASSIMP_VERSION is set by ripkit's CMakeLists.txt from the Assimp package found"
+#error "RIPKIT_ASSIMP_VERSION is set by cmake/RipkitAssimp.cmake from the Assimp package found"
 #endif
 
 namespace ripkit::assimp_compat {
