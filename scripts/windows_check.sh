@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# scripts/windows_check.sh - converts every bundled sample with the Windows
+# ripkit.exe under Wine, as run.sh does (`convert SAMPLE DEST --all --overwrite`
+# plus <sample>.args, from the sample's folder), and with the Linux build, and
+# compares every output byte for byte. A sample neither converts (a companion
+# file) must fail alike: the same exit code and the same error after its path.
+# Windows paths are given as Windows sees them (Z:\...). Then one sample is
+# converted again from a folder named `Tomb Raider – Légende`, into it.
+#
+# Prints one line: samples converted, identical, differing; exits 1 on any
+# difference or failure.
+#
+# Environment: RIPKIT_LINUX (default build-linux/exporters/ripkit),
+# RIPKIT_EXE (default build-windows/exporters/ripkit.exe),
+# RIPKIT_WINDOWS_CACHE (default /var/cache/ripkit-windows; the Wine prefix is there).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+CACHE=${RIPKIT_WINDOWS_CACHE:-/var/cache/ripkit-windows}
+LINUX=${RIPKIT_LINUX:-$ROOT/build-linux/exporters/ripkit}
+EXE=${RIPKIT_EXE:-$ROOT/build-windows/exporters/ripkit.exe}
+SAMPLES=$ROOT/samples
+
+say() { echo "windows_check.sh: $*" >&2; }
+for f in "$LINUX" "$EXE"; do
+    [ -x "$f" ] || [ -f "$f" ] || { say "missing $f (scripts/windows_build.sh builds the .exe)"; exit 1; }
+done
+
+WINE=$(command -v wine || true)
+[ -n "$WINE" ] || WINE=/usr/lib/wine/wine64
+[ -x "$WINE" ] || { say "no Wine (apt-get install wine64)"; exit 1; }
+WINESERVER=$(command -v wineserver || echo /usr/lib/wine/wineserver64)
+export WINEPREFIX=$CACHE/wine WINEDEBUG=-all WINEARCH=win64
+# Headless: no display, and no Mono or Gecko installer prompt.
+export WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY=
+mkdir -p "$WINEPREFIX"
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/ripkit-windows-check.XXXXXX")
+cleanup() {
+    "$WINESERVER" -k 2>/dev/null || true
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+# The prefix made once (its first start takes a while), and one server for
+# every run instead of one started per run.
+"$WINESERVER" -p 60 </dev/null >/dev/null 2>&1 || true
+"$WINE" wineboot -i </dev/null >/dev/null 2>&1 || true
+
+# A Unix path as Windows shows it: Wine's Z: drive is the root.
+winpath() { local p=${1//\//\\}; printf 'Z:%s' "$p"; }
+
+# run_both SAMPLE DEST_REL ARGS... -> sets rc_linux rc_win err_linux err_win
+run_both() {
+    local sample=$1 rel=$2
+    shift 2
+    local dir
+    dir=$(dirname "$sample")
+    mkdir -p "$TMP/linux/$rel" "$TMP/win/$rel"
+    # Errors through files: Wine's services keep a pipe open after the program ends.
+    rc_linux=0
+    (cd "$dir" && "$LINUX" convert "$sample" "$TMP/linux/$rel" --all --overwrite "$@") \
+        >/dev/null 2>"$TMP/err" </dev/null || rc_linux=$?
+    err_linux=$(cat "$TMP/err")
+    rc_win=0
+    (cd "$dir" && "$WINE" "$EXE" convert "$(winpath "$sample")" "$(winpath "$TMP/win/$rel")" \
+        --all --overwrite "$@") >/dev/null 2>"$TMP/err" </dev/null || rc_win=$?
+    err_win=$(cat "$TMP/err")
+    err_win=${err_win//$'\r'/}
+}
+
+# An error line without the paths in it, which differ by spelling only.
+error_text() { sed -E -e 's#(Z:)?[\\/][^ :]*[\\/]##g' <<<"$1" | grep -v '^ripkit: \[' || true; }
+
+converted=0 identical=0 differing=0 failed=0
+while IFS= read -r -d '' sample; do
+    rel=${sample#"$SAMPLES"/}
+    name=$(basename "$sample")
+    case "$name" in *.args | *.md | README*) continue ;; esac
+    extra=()
+    if [ -f "$sample.args" ]; then read -r -a extra <"$sample.args"; fi
+    dest=$(dirname "$rel")/${name//./_}
+    run_both "$sample" "$dest" "${extra[@]}"
+    if [ "$rc_linux" -ne 0 ]; then
+        # A companion or itemless file: Windows must refuse it the same way.
+        if [ "$rc_win" -ne "$rc_linux" ] || [ "$(error_text "$err_linux")" != "$(error_text "$err_win")" ]; then
+            say "$rel: Linux failed ($rc_linux: $err_linux), Windows ($rc_win: $err_win)"
+            failed=$((failed + 1))
+        fi
+        continue
+    fi
+    if [ "$rc_win" -ne 0 ]; then
+        say "$rel: Windows failed ($rc_win): $err_win"
+        failed=$((failed + 1))
+        continue
+    fi
+    converted=$((converted + 1))
+    if diff -r -q "$TMP/linux/$dest" "$TMP/win/$dest" >"$TMP/diff.txt" 2>&1; then
+        identical=$((identical + 1))
+    else
+        differing=$((differing + 1))
+        say "$rel: outputs differ:"
+        sed 's/^/    /' "$TMP/diff.txt" >&2
+    fi
+done < <(find "$SAMPLES" -mindepth 2 -type f -print0 | sort -z)
+
+# A folder named with letters outside ASCII (and a space): a cutscene and the
+# level it names are copied there, read from there, and written into it.
+legend=0
+LEGEND_DIR="$TMP/legend/Tomb Raider – Légende"
+mkdir -p "$LEGEND_DIR"
+cp -r "$SAMPLES/tr_cutseq" "$SAMPLES/tr_level" "$LEGEND_DIR/"
+read -r -a extra <"$SAMPLES/tr_cutseq/CUTSEQ.PAK.args"
+rc=0
+(cd "$LEGEND_DIR/tr_cutseq" && "$WINE" "$EXE" convert "$(winpath "$LEGEND_DIR/tr_cutseq/CUTSEQ.PAK")" \
+    "$(winpath "$LEGEND_DIR/out")" --all --overwrite "${extra[@]}") >/dev/null 2>"$TMP/err" </dev/null ||
+    rc=$?
+err=$(cat "$TMP/err")
+if [ "$rc" -eq 0 ] && find "$LEGEND_DIR/out" -type f | grep -q . &&
+    diff -r -q "$TMP/linux/tr_cutseq/CUTSEQ_PAK" "$LEGEND_DIR/out" >&2; then
+    legend=1
+else
+    say "Tomb Raider – Légende: converting CUTSEQ.PAK there failed ($rc): ${err//$'\r'/}"
+    failed=$((failed + 1))
+fi
+
+echo "windows_check.sh: $converted samples converted under Wine, $identical identical to Linux," \
+    "$differing differing; $failed failures; non-ASCII folder: $([ "$legend" = 1 ] && echo ok || echo FAILED)"
+[ "$differing" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$legend" = 1 ]
