@@ -7,6 +7,9 @@
 # Windows paths are given as Windows sees them (Z:\...). Then one sample is
 # converted again from a folder named `Tomb Raider – Légende`, into it.
 #
+# Then one cutscene goes to .gltf, .dae and .fbx on both (scripts/fbx_compare.py
+# lists and bounds the FBX floats that differ).
+#
 # Prints one line: samples converted, identical, differing; exits 1 on any
 # difference or failure.
 #
@@ -122,6 +125,36 @@ else
     failed=$((failed + 1))
 fi
 
+# The other output formats, from one cutscene. Assimp's Collada writer ends
+# lines with CRLF on Windows and stamps the time; FBX key tangents come from the
+# C library's trigonometry, which differs in the last bits: each differing value
+# is listed and must stay within FBX_BOUND.
+FBX_BOUND=1e-9
+formats=ok
+mkdir -p "$TMP/formats/linux" "$TMP/formats/win"
+read -r -a extra <"$SAMPLES/tr_cutseq/CUTSEQ.PAK.args"
+for ext in gltf fbx dae; do
+    rc_linux=0 rc_win=0
+    (cd "$SAMPLES/tr_cutseq" && "$LINUX" convert CUTSEQ.PAK "$TMP/formats/linux/a.$ext" "${extra[@]}") \
+        >/dev/null 2>&1 </dev/null || rc_linux=$?
+    (cd "$SAMPLES/tr_cutseq" && "$WINE" "$EXE" convert CUTSEQ.PAK "$(winpath "$TMP/formats/win/a.$ext")" \
+        "${extra[@]}") >/dev/null 2>&1 </dev/null || rc_win=$?
+    if [ "$rc_linux" -ne 0 ] || [ "$rc_win" -ne 0 ]; then
+        say "CUTSEQ.PAK to .$ext failed (Linux $rc_linux, Windows $rc_win)"
+        formats=FAILED
+    fi
+done
+L=$TMP/formats/linux W=$TMP/formats/win
+cmp -s "$L/a.gltf" "$W/a.gltf" && cmp -s "$L/a.bin" "$W/a.bin" || { say ".gltf/.bin differ"; formats=FAILED; }
+dae_text() { tr -d '\r' <"$1" | grep -v -E '<(created|modified)>'; }
+cmp -s <(dae_text "$L/a.dae") <(dae_text "$W/a.dae") || { say ".dae differs"; formats=FAILED; }
+if ! python3 "$ROOT/scripts/fbx_compare.py" "$L/a.fbx" "$W/a.fbx" "$FBX_BOUND" >"$TMP/fbx.txt"; then
+    formats=FAILED
+fi
+sed 's/^/windows_check.sh: /' "$TMP/fbx.txt" >&2
+[ "$formats" = ok ] || failed=$((failed + 1))
+
 echo "windows_check.sh: $converted samples converted under Wine, $identical identical to Linux," \
-    "$differing differing; $failed failures; non-ASCII folder: $([ "$legend" = 1 ] && echo ok || echo FAILED)"
+    "$differing differing; $failed failures; non-ASCII folder: $([ "$legend" = 1 ] && echo ok || echo FAILED);" \
+    ".gltf/.dae/.fbx: $formats ($(tail -1 "$TMP/fbx.txt" | sed 's/^fbx_compare: //'))"
 [ "$differing" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$legend" = 1 ]
