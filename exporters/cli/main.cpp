@@ -31,6 +31,9 @@ struct Verbs {
 };
 
 void define_verbs(CLI::App& app, Verbs& v) {
+    // CLI11 reads `/name` as an option on Windows; there it is a path from the
+    // drive's root, as on Linux. Set first: subcommands inherit it.
+    app.allow_windows_style_options(false);
     app.require_subcommand(1);
     app.set_version_flag("--version", "ripkit 0.1.0");
 
