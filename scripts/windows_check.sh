@@ -125,6 +125,33 @@ else
     failed=$((failed + 1))
 fi
 
+# Bad inputs: the same exit code and the same one-line error. Run from one
+# folder with relative names, so that the messages are spelled alike.
+bad=0
+mkdir -p "$TMP/bad"
+: >"$TMP/bad/empty.pak"
+head -c 100 "$SAMPLES/tr_cutseq/CUTSEQ.PAK" >"$TMP/bad/short.pak"
+cp "$SAMPLES/tr_cutseq/CUTSEQ.PAK" "$TMP/bad/"
+bad_case() {
+    local rc_l=0 rc_w=0 err_l err_w
+    (cd "$TMP/bad" && "$LINUX" "$@") >/dev/null 2>"$TMP/err" </dev/null || rc_l=$?
+    err_l=$(cat "$TMP/err")
+    (cd "$TMP/bad" && "$WINE" "$EXE" "$@") >/dev/null 2>"$TMP/err" </dev/null || rc_w=$?
+    err_w=$(tr -d '\r' <"$TMP/err")
+    if [ "$rc_l" -eq 0 ] || [ "$rc_l" -ne "$rc_w" ] || [ "$err_l" != "$err_w" ]; then
+        say "bad input ($*): Linux $rc_l '$err_l', Windows $rc_w '$err_w'"
+        bad=$((bad + 1))
+    fi
+}
+bad_case info missing.pak
+bad_case info empty.pak
+bad_case convert short.pak out --all --format tr-cutseq
+bad_case convert short.pak out.glb
+bad_case convert CUTSEQ.PAK out.xyz
+bad_case convert CUTSEQ.PAK CUTSEQ.PAK --format glb
+bad_case frobnicate CUTSEQ.PAK
+failed=$((failed + bad))
+
 # The other output formats, from one cutscene. Assimp's Collada writer ends
 # lines with CRLF on Windows and stamps the time; FBX key tangents come from the
 # C library's trigonometry, which differs in the last bits: each differing value
