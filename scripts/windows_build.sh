@@ -225,11 +225,13 @@ rm -rf "${WORK:?}"/*
 ((DEPS_ONLY)) && exit 0
 
 source "$ROOT/scripts/compiler_cache.sh"
-# -L: Assimp's CMake package names minizip as a bare -lminizip.
+# -L: Assimp's CMake package names minizip as a bare -lminizip. three.js is not
+# embedded (src/three_bundle.cpp assembles for ELF only): on Windows
+# `ripkit view` takes --three-dir.
 say "building ripkit in ${BUILD#"$ROOT"/}"
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" "${CACHE_FLAGS[@]}" \
     -DRIPKIT_WINDOWS_PREFIX="$PREFIX" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF \
-    -DCMAKE_EXE_LINKER_FLAGS="-L$PREFIX/lib" \
+    -DCMAKE_EXE_LINKER_FLAGS="-L$PREFIX/lib" -DRIPKIT_THREE_BUNDLE_DIR="$CACHE/no-three" \
     >"$WORK/ripkit-configure.log" 2>&1 || { cat "$WORK/ripkit-configure.log" >&2; exit 1; }
 cmake --build "$BUILD" -j"$JOBS" --target ripkit
 say "built ${BUILD#"$ROOT"/}/exporters/ripkit.exe"
