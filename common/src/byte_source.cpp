@@ -1,14 +1,9 @@
 #include "ripkit/byte_source.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 
 #include "ripkit/error.hpp"
+#include "ripkit/platform.hpp"
 
 namespace ripkit {
 
@@ -59,32 +54,27 @@ class MemorySource final : public ByteSource {
 
 class FileSource final : public ByteSource {
   public:
-    FileSource(int fd, uint64_t size) : fd_(fd), size_(size) {}
-    ~FileSource() override { ::close(fd_); }
-    FileSource(const FileSource&) = delete;
-    FileSource& operator=(const FileSource&) = delete;
+    FileSource(std::unique_ptr<platform::ReadOnlyFile> file, uint64_t size)
+        : file_(std::move(file)), size_(size) {}
     uint64_t size() const override { return size_; }
 
   protected:
-    // pread keeps no file position, so threads may read at once.
     void fill(uint64_t offset, std::span<uint8_t> out) const override {
         size_t done = 0;
+        std::string error;
         while (done < out.size()) {
-            const ssize_t got = ::pread(fd_, out.data() + done, out.size() - done,
-                                        static_cast<off_t>(offset + done));
-            if (got < 0 && errno == EINTR) continue;
-            if (got < 0)
-                fail(ErrorKind::Io, offset + done,
-                     "to read the file (" + std::string(std::strerror(errno)) + ")");
-            if (got == 0)
+            const std::optional<size_t> got =
+                file_->read_at(offset + done, out.subspan(done), error);
+            if (!got) fail(ErrorKind::Io, offset + done, "to read the file (" + error + ")");
+            if (*got == 0)
                 fail(ErrorKind::Io, offset + done,
                      "the file's " + std::to_string(size_) + " bytes (it shrank while read)");
-            done += static_cast<size_t>(got);
+            done += *got;
         }
     }
 
   private:
-    int fd_;
+    std::unique_ptr<platform::ReadOnlyFile> file_;
     uint64_t size_;
 };
 
@@ -102,22 +92,20 @@ std::shared_ptr<const ByteSource> file_source(const std::string& path, const Lim
     // Sized first, as read_file does: the same messages, and a FIFO or device
     // is refused before open() could block on it.
     std::error_code ec;
-    const uint64_t size = std::filesystem::file_size(path, ec);
+    const std::filesystem::path native = platform::path_from_utf8(path);
+    const uint64_t size = std::filesystem::file_size(native, ec);
     if (ec) fail_no_offset(ErrorKind::Io, "a readable file (" + ec.message() + ")");
     if (size > limits.max_input_bytes)
         fail(ErrorKind::AllocationLimit, 0,
              "a file of at most " + std::to_string(limits.max_input_bytes) + " bytes, got " +
                  std::to_string(size));
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) fail_no_offset(ErrorKind::Io, "a readable file");
+    auto file = std::make_unique<platform::ReadOnlyFile>();
+    if (!file->open(native)) fail_no_offset(ErrorKind::Io, "a readable file");
     // The size read while the file is open: the one every range is checked against.
-    struct stat st {};
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-        static_cast<uint64_t>(st.st_size) > limits.max_input_bytes) {
-        ::close(fd);
+    const std::optional<uint64_t> open_size = file->regular_size();
+    if (!open_size || *open_size > limits.max_input_bytes)
         fail_no_offset(ErrorKind::Io, "a readable file (it changed while opened)");
-    }
-    return std::make_shared<const FileSource>(fd, static_cast<uint64_t>(st.st_size));
+    return std::make_shared<const FileSource>(std::move(file), *open_size);
 }
 
 }  // namespace ripkit

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "ripkit/error.hpp"
+#include "ripkit/platform.hpp"
 
 namespace ripkit {
 
@@ -13,7 +14,7 @@ Bytes read_file(const std::string& path, const Limits& limits) {
 
 std::optional<Bytes> DiskFileSource::read(const std::string& path, const Limits& limits) const {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+    if (!std::filesystem::is_regular_file(platform::path_from_utf8(path), ec)) return std::nullopt;
     try {
         return read_file(path, limits);
     } catch (Error& e) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "ripkit/error.hpp"
+#include "ripkit/platform.hpp"
 #include "ripkit/registry.hpp"
 
 namespace ripkit::cli {
@@ -93,12 +94,12 @@ Options to_options(const CommonArgs& a) {
 }
 
 std::vector<std::filesystem::path> named_inputs(const CommonArgs& a) {
-    std::vector<std::filesystem::path> out{a.file};
+    std::vector<std::filesystem::path> out{platform::path_from_utf8(a.file)};
     for (const SharedOption& o : shared_options()) {
         if (o.def.type != ValueType::Path) continue;
         const auto it = a.format_options.find(o.def.key);
         if (it != a.format_options.end())
-            for (const std::string& p : it->second) out.emplace_back(p);
+            for (const std::string& p : it->second) out.push_back(platform::path_from_utf8(p));
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include "messages.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/platform.hpp"
 #include "session.hpp"
 
 namespace ripkit::cli {
@@ -18,7 +19,8 @@ OutputFormat choose_output_format(const ConvertArgs& a) {
         fail_no_offset(ErrorKind::Usage, "--format glb, gltf, fbx or dae, got '" + a.format + "'");
     }
     if (a.all) return OutputFormat::Glb;
-    if (auto f = output_format_from_name(fs::path(a.out).extension().string())) return *f;
+    if (auto f = output_format_from_name(platform::path_from_utf8(a.out).extension().string()))
+        return *f;
     fail_no_offset(ErrorKind::Usage,
                    "OUT ending in .glb, .gltf, .fbx or .dae (or --format), got '" + a.out + "'");
 }
@@ -36,7 +38,7 @@ int convert_one(const ConvertArgs& a, OutputFormat fmt) {
     const bool named = a.item_opt && a.item_opt->count();
     const int64_t item = named ? a.item : session.doc().default_item();
     // Some Assimp exporters fail on a bare file name; give it its folder.
-    fs::path out = a.out;
+    fs::path out = platform::path_from_utf8(a.out);
     if (out.parent_path().empty()) out = fs::path(".") / out;
     const ExportResult r = convert_item(session, item, out, export_options(session, a, fmt));
     // After the work: a document decoding lazily knows its findings by now.
@@ -73,13 +75,13 @@ ExportResult convert_item(const Session& s, int64_t item, const fs::path& out,
 
 int run_convert(const ConvertArgs& a) {
     if (wants_pack(a)) return run_pack(a);
-    refuse_input_as_output(a.out, a.common);
+    refuse_input_as_output(platform::path_from_utf8(a.out), a.common);
     const OutputFormat fmt = choose_output_format(a);
     if (a.fbx_bake && fmt != OutputFormat::Fbx)
         fail_no_offset(ErrorKind::Usage, "--fbx-bake with FBX output (.fbx or --format fbx)");
     // A .gltf brings `<stem>.bin` along, which may well be the game file.
     if (fmt == OutputFormat::Gltf && !a.all)
-        refuse_input_as_output(fs::path(a.out).replace_extension(".bin"), a.common);
+        refuse_input_as_output(platform::path_from_utf8(a.out).replace_extension(".bin"), a.common);
     return a.all ? convert_all(a, fmt) : convert_one(a, fmt);
 }
 

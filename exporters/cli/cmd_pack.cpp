@@ -7,6 +7,7 @@
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/platform.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit/scene_import.hpp"
 #include "session.hpp"
@@ -63,19 +64,20 @@ std::string first_of(const Options& options, const std::string& name) {
 bool wants_pack(const ConvertArgs& a) {
     if (!is_scene_file(a.common.file) || a.all) return false;
     if (!a.format.empty()) return find_encoder(a.format) != nullptr;
-    return !output_format_from_name(fs::path(a.out).extension().string());
+    return !output_format_from_name(platform::path_from_utf8(a.out).extension().string());
 }
 
 int run_pack(const ConvertArgs& a) {
     std::vector<fs::path> inputs = named_inputs(a.common);
-    if (!a.base.empty()) inputs.emplace_back(a.base);
+    if (!a.base.empty()) inputs.push_back(platform::path_from_utf8(a.base));
+    const fs::path out = platform::path_from_utf8(a.out);
     for (const fs::path& in : inputs)
-        if (same_path(a.out, in))
+        if (same_path(out, in))
             fail_no_offset(ErrorKind::Usage, "an output path that is not an input, but '" + a.out +
                                                  "' is '" + in.string() + "'");
     const SceneEncoder& encoder = choose_encoder(a);
     const Options options = to_options(a.common);
-    const Scene scene = import_scene(a.common.file, options.limits);
+    const Scene scene = import_scene(platform::path_from_utf8(a.common.file), options.limits);
 
     EncodeOptions eo;
     if (a.item_opt && a.item_opt->count()) eo.item = a.item;
@@ -100,7 +102,7 @@ int run_pack(const ConvertArgs& a) {
     // Held until the file is in place: a failing run prints its error only.
     for (const std::string& w : r.warnings)
         Messages::get().err("ripkit: warning: " + a.common.file + ": " + w);
-    write_file_atomic(a.out, r.bytes, inputs);
+    write_file_atomic(out, r.bytes, inputs);
     Messages::get().out(a.out);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include "messages.hpp"
 #include "progress.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/platform.hpp"
 
 namespace ripkit::cli {
 
@@ -117,7 +118,9 @@ AllRun::Outcome AllRun::attempt(size_t i, bool parallel) {
     ExportOptions eo = eo_;
     eo.transaction = &own;
     try {
-        o.result = convert_item(s_, items_[i].id, fs::path(a_.out) / names_[i], eo);
+        o.result = convert_item(
+            s_, items_[i].id,
+            platform::path_from_utf8(a_.out) / platform::path_from_utf8(names_[i]), eo);
         o.state = State::Written;
         const std::lock_guard<std::mutex> lock(mutex_);
         run_.absorb(own);
@@ -218,7 +221,7 @@ size_t AllRun::convert(unsigned jobs) {
 }  // namespace
 
 int convert_all(const ConvertArgs& a, OutputFormat fmt) {
-    const fs::path dir = a.out;
+    const fs::path dir = platform::path_from_utf8(a.out);
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
         fail_no_offset(ErrorKind::Usage,
@@ -236,7 +239,7 @@ int convert_all(const ConvertArgs& a, OutputFormat fmt) {
     // and a failing item puts them back (no file that existed is ever lost).
     eo.overwrite = a.overwrite;
     std::vector<std::string> names =
-        item_file_names(fs::path(a.common.file).stem().string(), items, fmt);
+        item_file_names(platform::path_from_utf8(a.common.file).stem().string(), items, fmt);
     // The scene files are checked before any item is decoded; companions
     // (.wav, .bin) when their item is written (export_scene, same refusal),
     // and so is a folder in the way (an I/O error, whatever --overwrite says).

@@ -7,12 +7,15 @@
 #include <exception>
 #include <filesystem>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "error_line.hpp"
 #include "messages.hpp"
 #include "progress.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/platform.hpp"
 
 namespace {
 
@@ -28,6 +31,9 @@ struct Verbs {
 };
 
 void define_verbs(CLI::App& app, Verbs& v) {
+    // CLI11 reads `/name` as an option on Windows; there it is a path from the
+    // drive's root, as on Linux. Set first: subcommands inherit it.
+    app.allow_windows_style_options(false);
     app.require_subcommand(1);
     app.set_version_flag("--version", "ripkit 0.1.0");
 
@@ -136,7 +142,11 @@ int main(int argc, char** argv) {
     Verbs verbs;
     try {
         define_verbs(app, verbs);
-        app.parse(argc, argv);
+        // File names are UTF-8 from here on, on Windows too (platform.hpp).
+        std::vector<std::string> args = ripkit::platform::utf8_arguments(argc, argv);
+        std::vector<char*> arg_ptrs;
+        for (std::string& a : args) arg_ptrs.push_back(a.data());
+        app.parse(static_cast<int>(arg_ptrs.size()), arg_ptrs.data());
         const int code = run_verb(app, verbs);
         end_progress();
         if (code == 0)

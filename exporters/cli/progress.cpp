@@ -1,9 +1,9 @@
 #include "progress.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <mutex>
+
+#include "ripkit/platform.hpp"
 
 namespace ripkit::cli {
 
@@ -41,7 +41,7 @@ bool ProgressPrinter::operator()(uint64_t done, uint64_t total, const std::strin
     return true;
 }
 
-bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+bool stderr_is_terminal() { return platform::stderr_is_terminal(); }
 
 void end_progress() {
     const std::lock_guard<std::mutex> lock(g_terminal);

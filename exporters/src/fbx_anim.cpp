@@ -5,11 +5,14 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <numbers>
 
 #include "fbx_writer.hpp"
 #include "ripkit/scene_eval.hpp"
 
 namespace ripkit::fbxw {
+
+using std::numbers::pi;
 
 namespace {
 
@@ -101,8 +104,8 @@ void camera_fov(Doc& doc, int64_t layer, const Camera& cam, int64_t attr, const 
     std::vector<double> focal, hfov, yfov;
     for (float v : cam.yfov_values) {
         focal.push_back(focal_length_mm(double(v)));
-        hfov.push_back(2.0 * std::atan(std::tan(0.5 * double(v)) * aspect) * 180.0 / M_PI);
-        yfov.push_back(double(v) * 180.0 / M_PI);
+        hfov.push_back(2.0 * std::atan(std::tan(0.5 * double(v)) * aspect) * 180.0 / pi);
+        yfov.push_back(double(v) * 180.0 / pi);
     }
     // Blender reads the FocalLength curve (as lens keys); the angles are for
     // readers that animate them.

@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
+#include <numbers>
 
 #include "fbx_writer.hpp"
 #include "ripkit/limits.hpp"
@@ -10,9 +11,11 @@
 
 namespace ripkit::fbxw {
 
+using std::numbers::pi;
+
 namespace {
 
-constexpr double kDeg = 180.0 / M_PI;
+constexpr double kDeg = 180.0 / pi;
 // How far (rotation matrix entries) a cubic Euler segment may stray from the
 // glTF quaternion path at its quarter points before it is split.
 constexpr double kRotationTolerance = 2e-5;
@@ -272,7 +275,7 @@ glm::dvec3 euler_xyz_near(glm::dvec4 q, glm::dvec3 near) {
     const glm::dvec3 near_rad = near / kDeg;
     // R = Rz(c) Ry(b) Rx(a): c from the first column, then Rz(-c) R = Ry(b) Rx(a).
     const double c0 = std::atan2(r(1, 0), r(0, 0));
-    const std::array<double, 3> cs = {c0, c0 + M_PI, near_rad.z};
+    const std::array<double, 3> cs = {c0, c0 + pi, near_rad.z};
     // The third candidate only at gimbal lock, where any c will do.
     const size_t candidates = std::hypot(r(0, 0), r(1, 0)) < 1e-9 ? 3 : 2;
     glm::dvec3 best = near;

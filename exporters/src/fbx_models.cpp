@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <set>
 
 #include "fbx_writer.hpp"
 #include "ripkit/error.hpp"
 
 namespace ripkit::fbxw {
+
+using std::numbers::pi;
 
 namespace {
 
@@ -128,9 +131,9 @@ void write_camera(Doc& doc, int64_t id, const Camera& cam) {
     p_enum(p70, "GateFit", 2);       // horizontal
     p_number(p70, "FocalLength", focal_length_mm(yfov));
     fbx::Node& fov = p70.add("P").str("FieldOfView").str("FieldOfView").str("").str("A");
-    fov.f64(hfov * 180.0 / M_PI);
-    p70.add("P").str("FieldOfViewX").str("FieldOfViewX").str("").str("A").f64(hfov * 180.0 / M_PI);
-    p70.add("P").str("FieldOfViewY").str("FieldOfViewY").str("").str("A").f64(yfov * 180.0 / M_PI);
+    fov.f64(hfov * 180.0 / pi);
+    p70.add("P").str("FieldOfViewX").str("FieldOfViewX").str("").str("A").f64(hfov * 180.0 / pi);
+    p70.add("P").str("FieldOfViewY").str("FieldOfViewY").str("").str("A").f64(yfov * 180.0 / pi);
     p_double(p70, "NearPlane", double(cam.znear));
     p_double(p70, "FarPlane", double(cam.zfar));
     p_user_extras(p70, cam.extras, reserved_names());

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "crc32.hpp"
+#include "ripkit/platform.hpp"
 
 namespace ripkit::zouna {
 
@@ -36,10 +37,11 @@ CompanionFinder::CompanionFinder(const std::string& input_path, const FileSource
                                  const Limits& limits, NameMap& names)
     : files_(files), limits_(limits), names_(names) {
     namespace fs = std::filesystem;
-    const fs::path p(input_path);
+    const fs::path p = platform::path_from_utf8(input_path);
     dir_ = p.has_parent_path() ? p.parent_path().string() : ".";
     std::error_code ec;
-    for (fs::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec)) {
+    for (fs::directory_iterator it(platform::path_from_utf8(dir_), ec), end; !ec && it != end;
+         it.increment(ec)) {
         if (!it->is_regular_file(ec)) continue;
         const std::string f = it->path().filename().string();
         const size_t dot = f.find('.');
@@ -71,7 +73,7 @@ std::optional<CompanionFinder::Found> CompanionFinder::find(const std::string& c
         }
         for (const ObjectRef& o : objects_in(*bytes))
             if (o.header.class_crc == cls_crc && o.header.name_crc == crc) {
-                const std::string f = std::filesystem::path(path).filename().string();
+                const std::string f = platform::path_from_utf8(path).filename().string();
                 const std::string stem = f.substr(0, f.find('.'));
                 if (asobo_crc32(stem) == crc) names_.emplace(crc, stem);
                 return Found{path, bytes, o};

@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "model_set.hpp"
 #include "ripkit/decode_item.hpp"
+#include "ripkit/platform.hpp"
 #include "skel_check.hpp"
 
 namespace ripkit::zouna {
@@ -80,7 +81,7 @@ Contents parse_container(ByteSpan data, std::optional<Endian> forced, const Limi
 
 // "dir/TETE_WALK.Animation_Z" -> "TETE_WALK"
 std::string stem_before_dot(const std::string& path) {
-    std::string f = std::filesystem::path(path).filename().string();
+    std::string f = platform::path_from_utf8(path).filename().string();
     return f.substr(0, f.find('.'));
 }
 

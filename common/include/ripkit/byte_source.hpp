@@ -41,7 +41,7 @@ class ByteSource {
 std::shared_ptr<const ByteSource> memory_source(Bytes bytes);
 // Over bytes the caller keeps alive for as long as the source is used.
 std::shared_ptr<const ByteSource> view_source(ByteSpan bytes);
-// Over a file on disk, read with pread. Refuses a file over
+// Over a file on disk (`path` in UTF-8), read by range (platform.hpp). Refuses a file over
 // limits.max_input_bytes as read_file does (the same message). Throws Error(Io).
 std::shared_ptr<const ByteSource> file_source(const std::string& path, const Limits& limits);
 
