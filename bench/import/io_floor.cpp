@@ -64,15 +64,22 @@ class RecordingStream final : public Assimp::IOStream {
     int index_;
 };
 
-class RecordingSystem final : public Assimp::DefaultIOSystem {
+// Wraps Assimp's DefaultIOSystem rather than deriving from it: Assimp 6 made
+// that class final.
+class RecordingSystem final : public Assimp::IOSystem {
   public:
     explicit RecordingSystem(IoLog& log) : log_(log) {}
     bool Exists(const char* file) const override {
         log_.calls.push_back({IoCall::Exists, -1, 0, file});
-        return DefaultIOSystem::Exists(file);
+        return inner_.Exists(file);
+    }
+    char getOsSeparator() const override { return inner_.getOsSeparator(); }
+    using Assimp::IOSystem::ComparePaths;
+    bool ComparePaths(const char* one, const char* second) const override {
+        return inner_.ComparePaths(one, second);
     }
     Assimp::IOStream* Open(const char* file, const char* mode) override {
-        Assimp::IOStream* inner = DefaultIOSystem::Open(file, mode);
+        Assimp::IOStream* inner = inner_.Open(file, mode);
         if (!inner) return nullptr;
         const int index = opened_++;
         log_.calls.push_back({IoCall::Open, index, 0, file});
@@ -85,6 +92,7 @@ class RecordingSystem final : public Assimp::DefaultIOSystem {
     }
 
   private:
+    Assimp::DefaultIOSystem inner_;
     IoLog& log_;
     int opened_ = 0;
 };
