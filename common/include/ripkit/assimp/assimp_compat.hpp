@@ -56,6 +56,13 @@ inline constexpr bool kFbxWriterClosesLists = RIPKIT_ASSIMP_VERSION >= 50400;
 //   remaining" on a scene without meshes before 5.4.
 inline constexpr bool kInfoTakesMeshlessScenes = RIPKIT_ASSIMP_VERSION >= 50400;
 
+// - its glb2 writer throws "two objects with the same ID" on an animation named
+//   like a node before 6.0, and writes the file from 6.0;
+inline constexpr bool kGlb2WriterTakesSharedNames = RIPKIT_ASSIMP_VERSION >= 60000;
+// - its glTF2 reader hands a CUBICSPLINE channel over as three keys a key (in
+//   tangent, value, out tangent) from 6.0, as one key a key before.
+inline constexpr bool kGltfReaderCubicTriplets = RIPKIT_ASSIMP_VERSION >= 60000;
+
 // The mode a key carries, or none where Assimp has no such field (before 5.4)
 // or the key is cubic.
 template <class Key>
