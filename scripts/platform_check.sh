@@ -97,8 +97,9 @@ add_host_settings() {
 copy_checkout() {
     local dest=$1
     mkdir -p "$dest"
+    # Files deleted in the work tree but still tracked are left out.
     (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard |
-        xargs -0 -I{} sh -c '[ -e "{}" ] && printf "%s\0" "{}"' |
+        while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
         tar --null -T - -cf -) | tar -xf - -C "$dest"
 }
 
@@ -136,7 +137,7 @@ run_in_system() {
     ' _ "$root" "$dir" "$TEST_ENV" "${PLATFORM_CCACHE:-0}" </dev/null || true
     mkdir -p "$logs"
     cp "$root"/root/*.log "$root"/root/*.seconds "$root"/root/*.status "$logs/" 2>/dev/null || true
-    # The build trees' compiler output, for the warning count.
+    # ctest's summaries, kept beside the logs.
     for b in build build-release build-test; do
         [ -f "$root/root/ripkit/$b/ctest-summary.log" ] && cp "$root/root/ripkit/$b/ctest-summary.log" "$logs/"
     done
