@@ -70,7 +70,7 @@ bootstrap() {
     echo "platform_check.sh: $suite: bootstrapping the base system (mmdebstrap)"
     local -a sources
     mapfile -t sources < <(sources_of "$suite")
-    mmdebstrap --quiet --variant=important \
+    mmdebstrap --quiet --variant=important --format=tar \
         --aptopt='Acquire::Check-Valid-Until "false"' \
         "$suite" "$dir/base.tar.part" "${sources[@]}"
     mv "$dir/base.tar.part" "$dir/base.tar"
