@@ -3,8 +3,9 @@
 # Node and npm count by their commands, since Node may come from another
 # packaging with npm bundled; npm fetches three.js for `ripkit view` and the
 # test clients.
-# What building ripkit needs (run.sh); test.sh adds its own clients.
-BUILD_DEPS=(cmake g++ make pkg-config libassimp-dev libglm-dev nlohmann-json3-dev catch2
+# What building ripkit needs (run.sh; python3 packs the Blender add-on); test.sh
+# adds its own clients.
+BUILD_DEPS=(cmake g++ make pkg-config python3 libassimp-dev libglm-dev nlohmann-json3-dev catch2
     liblhasa-dev libcli11-dev libpng-dev zlib1g-dev libbenchmark-dev libtinygltf-dev)
 
 install_missing() {

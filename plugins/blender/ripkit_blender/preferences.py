@@ -12,7 +12,8 @@ class RipkitPreferences(AddonPreferences):
 
     ripkit_path: StringProperty(
         name="ripkit executable", subtype="FILE_PATH", default="",
-        description="Path of the `ripkit` tool; empty = $RIPKIT_EXECUTABLE, then PATH")
+        description="Path of a `ripkit` tool to use instead of the one this package carries; "
+                    "empty = $RIPKIT_EXECUTABLE, then the package's own, then PATH")
     restore_plain_gltf: BoolProperty(
         name="Restore on plain glTF import", default=True,
         description="Also restore frame rate, lens keys, faces and sound when a .glb written "
