@@ -1,6 +1,6 @@
 # Cross-compiling for 64-bit Windows with Debian's MinGW-w64 (the posix thread
-# model: std::thread needs it). scripts/windows_build.sh passes the prefix of
-# the dependencies it built in RIPKIT_WINDOWS_PREFIX.
+# model: std::thread needs it). scripts/portable_build.sh passes the prefix of
+# the dependencies it built in RIPKIT_DEPS_PREFIX.
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 
@@ -12,10 +12,10 @@ set(CMAKE_AR ${_ripkit_mingw}-gcc-ar-posix CACHE FILEPATH "")
 set(CMAKE_RANLIB ${_ripkit_mingw}-gcc-ranlib-posix CACHE FILEPATH "")
 
 # Try-compile projects do not see the cache: hand them the prefix too.
-list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES RIPKIT_WINDOWS_PREFIX)
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES RIPKIT_DEPS_PREFIX)
 set(CMAKE_FIND_ROOT_PATH /usr/${_ripkit_mingw})
-if(RIPKIT_WINDOWS_PREFIX)
-  list(PREPEND CMAKE_FIND_ROOT_PATH ${RIPKIT_WINDOWS_PREFIX})
+if(RIPKIT_DEPS_PREFIX)
+  list(PREPEND CMAKE_FIND_ROOT_PATH ${RIPKIT_DEPS_PREFIX})
 endif()
 # Programs run on the build machine; libraries, headers and packages are the
 # target's only, so that no Linux library or glibc header slips in.
@@ -28,6 +28,5 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # linked in, and the static zlib (CMake's Windows-GNU search order would pick
 # the import library libz.dll.a, which needs zlib1.dll).
 set(ZLIB_LIBRARY /usr/${_ripkit_mingw}/lib/libz.a CACHE FILEPATH "")
-set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
-set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static")
-set(CMAKE_MODULE_LINKER_FLAGS_INIT "-static")
+set(_ripkit_link "-static")
+include(${CMAKE_CURRENT_LIST_DIR}/toolchain-link-flags.cmake)

@@ -15,13 +15,16 @@
 # base.tar afresh into <suite>/root, left there for inspection until the next run.
 #
 #   PLATFORM_TEST_ARGS  environment for ./test.sh in the system (default: FUZZ_SECONDS=0;
-#                       PLATFORM_TEST_ARGS="RIPKIT_TEST_TREE=release" builds and tests the
+#                       PLATFORM_TEST_ARGS="RIPKIT_TEST_TREES=release" builds and tests the
 #                       Release tree only, without the sanitizer tree: see test.sh)
 #   PLATFORM_KEEP_LOGS  folder the run's logs are copied to (default <suite>/logs)
 #   PLATFORM_CCACHE=1   installs ccache in the system before the two commands, its cache kept
 #                       in <suite>/ccache: a later run compiles only what changed (CI uses it;
 #                       the commands themselves install no ccache, so without it the system
 #                       has nothing but what they install)
+#   PLATFORM_EXTENSIONS Blender extension zips (scripts/package.sh) copied into the system and
+#                       checked there after the two commands by scripts/extension_check.sh:
+#                       Blender's validator, and the zip for the system installed and used
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 CACHE=${RIPKIT_PLATFORM_CACHE:-/var/cache/ripkit-platform}
@@ -106,10 +109,16 @@ copy_checkout() {
 # Runs the two commands in the system, in a private mount namespace so every mount goes away
 # with it. Output goes to $logs.
 run_in_system() {
-    local suite=$1 root=$2 logs=$3 dir=$CACHE/$1
+    local suite=$1 root=$2 logs=$3 dir=$CACHE/$1 extensions=0
+    if [ -n "${PLATFORM_EXTENSIONS:-}" ]; then
+        mkdir -p "$root/root/extensions"
+        # shellcheck disable=SC2086 # a list of paths
+        cp $PLATFORM_EXTENSIONS "$root/root/extensions/"
+        extensions=1
+    fi
     mkdir -p "$dir/apt-archives/partial" "$dir/apt-lists/partial" "$dir/npm" "$dir/ccache"
     unshare --mount --pid --fork --kill-child bash -euo pipefail -c '
-        root=$1 dir=$2 test_env=$3 use_ccache=$4
+        root=$1 dir=$2 test_env=$3 use_ccache=$4 extensions=$5
         mount --make-rprivate /
         mount -t proc proc "$root/proc"
         mount --rbind /sys "$root/sys"
@@ -134,7 +143,11 @@ run_in_system() {
         run ./test.sh >"$root/root/test.log" 2>&1
         echo $? >"$root/root/test.status"
         echo $(( $(date +%s) - s )) >"$root/root/test.seconds"
-    ' _ "$root" "$dir" "$TEST_ENV" "${PLATFORM_CCACHE:-0}" </dev/null || true
+        if [ "$extensions" = 1 ]; then
+            run "scripts/extension_check.sh /root/extensions/*.zip" >"$root/root/extensions.log" 2>&1
+            echo $? >"$root/root/extensions.status"
+        fi
+    ' _ "$root" "$dir" "$TEST_ENV" "${PLATFORM_CCACHE:-0}" "$extensions" </dev/null || true
     mkdir -p "$logs"
     cp "$root"/root/*.log "$root"/root/*.seconds "$root"/root/*.status "$logs/" 2>/dev/null || true
     # ctest's summaries, kept beside the logs.
@@ -160,10 +173,15 @@ summarize() {
     elif [ "$(cat "$logs/test.status" 2>/dev/null || echo 1)" != 0 ]; then status="test.sh failed"
     elif [ "$warnings" -ne 0 ]; then status="warnings"
     elif [ "$passed" -eq 0 ]; then status="no test ran"
+    elif [ -f "$logs/extensions.log" ] && [ "$(cat "$logs/extensions.status" 2>/dev/null)" != 0 ]; then
+        status="extension check failed"
     fi
-    printf 'platform: %-9s %s: compiler warnings %d, ctest %d passed %d failed, Blender suites %d passed %d failed, %d s (run.sh %s s, test.sh %s s); logs %s\n' \
+    local extensions=""
+    [ -f "$logs/extensions.log" ] && extensions="; $(tail -1 "$logs/extensions.log" | sed 's/^extension_check.sh: //')"
+    printf 'platform: %-9s %s: compiler warnings %d, ctest %d passed %d failed, Blender suites %d passed %d failed, %d s (run.sh %s s, test.sh %s s)%s; logs %s\n' \
         "$name" "$status" "$warnings" "$passed" "$failed" "$bpassed" "$bfailed" "$seconds" \
-        "$(cat "$logs/run.seconds" 2>/dev/null || echo -)" "$(cat "$logs/test.seconds" 2>/dev/null || echo -)" "$logs"
+        "$(cat "$logs/run.seconds" 2>/dev/null || echo -)" "$(cat "$logs/test.seconds" 2>/dev/null || echo -)" \
+        "$extensions" "$logs"
     [ "$status" = ok ]
 }
 

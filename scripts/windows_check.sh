@@ -13,19 +13,20 @@
 # Prints one line: samples converted, identical, differing; exits 1 on any
 # difference or failure.
 #
-# Environment: RIPKIT_LINUX (default build-linux/exporters/ripkit),
-# RIPKIT_EXE (default build-windows/exporters/ripkit.exe),
-# RIPKIT_WINDOWS_CACHE (default /var/cache/ripkit-windows; the Wine prefix is there).
+# Environment: RIPKIT_LINUX (default build-linux-x64/exporters/ripkit),
+# RIPKIT_EXE (default build-windows-x64/exporters/ripkit.exe), both made by
+# scripts/portable_build.sh; RIPKIT_PORTABLE_CACHE (default
+# /var/cache/ripkit-portable; the Wine prefix is in windows-x64/wine there).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
-CACHE=${RIPKIT_WINDOWS_CACHE:-/var/cache/ripkit-windows}
-LINUX=${RIPKIT_LINUX:-$ROOT/build-linux/exporters/ripkit}
-EXE=${RIPKIT_EXE:-$ROOT/build-windows/exporters/ripkit.exe}
+CACHE=${RIPKIT_PORTABLE_CACHE:-/var/cache/ripkit-portable}/windows-x64
+LINUX=${RIPKIT_LINUX:-$ROOT/build-linux-x64/exporters/ripkit}
+EXE=${RIPKIT_EXE:-$ROOT/build-windows-x64/exporters/ripkit.exe}
 SAMPLES=$ROOT/samples
 
 say() { echo "windows_check.sh: $*" >&2; }
 for f in "$LINUX" "$EXE"; do
-    [ -x "$f" ] || [ -f "$f" ] || { say "missing $f (scripts/windows_build.sh builds the .exe)"; exit 1; }
+    [ -x "$f" ] || [ -f "$f" ] || { say "missing $f (scripts/portable_build.sh linux-x64|windows-x64 builds it)"; exit 1; }
 done
 
 WINE=$(command -v wine || true)

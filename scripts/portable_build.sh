@@ -1,26 +1,47 @@
 #!/usr/bin/env bash
-# scripts/windows_build.sh - cross-builds a static ripkit.exe for 64-bit Windows on
-# Debian 12 with MinGW-w64, into build-windows/exporters/ripkit.exe.
+# scripts/portable_build.sh linux-x64|windows-x64 - builds a ripkit that runs on
+# systems with none of its libraries: build-<target>/exporters/ripkit (Linux,
+# every library but glibc linked in) or ripkit.exe (64-bit Windows, cross-built
+# with MinGW-w64, one static file). The Blender extension zips carry these
+# (scripts/blender_extension.py).
 #
-# The libraries Debian does not package for MinGW (Assimp, libpng, liblhasa,
-# tinygltf, and minizip from zlib's source) are built from Debian 12's own source
-# packages at the versions pinned below, and installed into a cache outside the
-# checkout ($RIPKIT_WINDOWS_CACHE, default /var/cache/ripkit-windows): a second
-# run finds them there and rebuilds only ripkit. Header-only libraries (glm,
-# nlohmann/json, CLI11, utf8cpp, stb) are the host's.
+# Assimp, libpng, liblhasa, tinygltf and minizip (from zlib's source) are built
+# as static libraries from Debian 12's own source packages at the versions
+# pinned below, and installed into a cache outside the checkout
+# ($RIPKIT_PORTABLE_CACHE/<target>, default /var/cache/ripkit-portable): a
+# second run finds them there and rebuilds only ripkit. zlib is Debian's static
+# library for the target; header-only libraries (glm, nlohmann/json, CLI11,
+# utf8cpp, stb) are the host's.
 #
-# Environment: RIPKIT_WINDOWS_CACHE (dependency cache), RIPKIT_WINDOWS_BUILD
-# (ripkit's build folder, default build-windows), JOBS (parallel jobs).
-# `--deps` stops after the dependencies.
+# Environment: RIPKIT_PORTABLE_CACHE (dependency caches), RIPKIT_PORTABLE_BUILD
+# (ripkit's build folder, default build-<target>), JOBS (parallel jobs).
+# `--deps` after the target stops after the dependencies.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
-CACHE=${RIPKIT_WINDOWS_CACHE:-/var/cache/ripkit-windows}
-BUILD=${RIPKIT_WINDOWS_BUILD:-$ROOT/build-windows}
+TARGET=${1:-}
+case "$TARGET" in
+linux-x64)
+    TRIPLE=x86_64-linux-gnu CC_TARGET=gcc AR_TARGET=gcc-ar
+    TOOLCHAIN=$ROOT/cmake/linux-x64-static.cmake EXE=ripkit
+    TARGET_PACKAGES=(g++ zlib1g-dev)
+    ;;
+windows-x64)
+    TRIPLE=x86_64-w64-mingw32 CC_TARGET=x86_64-w64-mingw32-gcc-posix
+    AR_TARGET=x86_64-w64-mingw32-gcc-ar-posix
+    TOOLCHAIN=$ROOT/cmake/mingw-w64-x86_64.cmake EXE=ripkit.exe
+    TARGET_PACKAGES=(g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64)
+    ;;
+*)
+    echo "usage: scripts/portable_build.sh linux-x64|windows-x64 [--deps]" >&2
+    exit 2
+    ;;
+esac
+CACHE=${RIPKIT_PORTABLE_CACHE:-/var/cache/ripkit-portable}/$TARGET
+BUILD=${RIPKIT_PORTABLE_BUILD:-$ROOT/build-$TARGET}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-TOOLCHAIN=$ROOT/cmake/mingw-w64-x86_64.cmake
 PREFIX=$CACHE/prefix
 DEPS_ONLY=0
-[ "${1:-}" = --deps ] && DEPS_ONLY=1
+[ "${2:-}" = --deps ] && DEPS_ONLY=1
 
 # Debian 12's source packages. libpng's is the bookworm point release (the
 # security archive serves binaries only here); the others are bookworm's own.
@@ -30,11 +51,10 @@ LHASA_VERSION=0.3.1-4
 TINYGLTF_VERSION=2.7.0+dfsg-2
 ZLIB_VERSION=1:1.2.13.dfsg-1
 
-HOST_PACKAGES=(g++-mingw-w64-x86-64-posix libz-mingw-w64-dev wine64 dpkg-dev cmake ninja-build
-    pkg-config autoconf automake libtool make xz-utils libglm-dev nlohmann-json3-dev
-    libcli11-dev libutfcpp-dev libstb-dev)
+HOST_PACKAGES=("${TARGET_PACKAGES[@]}" dpkg-dev cmake ninja-build pkg-config autoconf automake
+    libtool make xz-utils libglm-dev nlohmann-json3-dev libcli11-dev libutfcpp-dev libstb-dev)
 
-say() { echo "windows_build.sh: $*"; }
+say() { echo "portable_build.sh $TARGET: $*"; }
 
 SUDO=()
 [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
@@ -58,8 +78,8 @@ ensure_deb_src() {
     if [ ! -f "$SOURCES_FILE" ]; then
         say "adding Debian 12 source lines in $SOURCES_FILE"
         "${SUDO[@]}" tee "$SOURCES_FILE" >/dev/null <<'EOF'
-# Written by ripkit's scripts/windows_build.sh: Debian 12's source packages,
-# from which the MinGW builds of its dependencies are made.
+# Written by ripkit's scripts/portable_build.sh: Debian 12's source packages,
+# from which the static builds of its dependencies are made.
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm bookworm-updates
@@ -101,7 +121,7 @@ stamp() {
     touch "$CACHE/stamps/$1-$(recipe "$1")"
 }
 
-CMAKE_CROSS=(-G Ninja -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" -DRIPKIT_WINDOWS_PREFIX="$PREFIX"
+CMAKE_CROSS=(-G Ninja -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" -DRIPKIT_DEPS_PREFIX="$PREFIX"
     -DCMAKE_INSTALL_PREFIX="$PREFIX" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF
     -Wno-dev)
 
@@ -116,7 +136,7 @@ cmake_dep() {
 
 # The header-only libraries, seen from the prefix: the host's CMake packages
 # are relocatable, and only these folders (not /usr/include, whose glibc headers
-# would shadow MinGW's) join the include path.
+# would shadow MinGW's) join a cross build's include path.
 host_headers() {
     mkdir -p "$PREFIX/include" "$PREFIX/share/cmake"
     local d
@@ -138,10 +158,10 @@ build_minizip() {
     local src=$WORK/zlib/contrib/minizip obj=$WORK/minizip-build f
     mkdir -p "$obj" "$PREFIX/lib/pkgconfig" "$PREFIX/include/minizip"
     for f in ioapi unzip zip; do
-        x86_64-w64-mingw32-gcc-posix -O2 -w -c "$src/$f.c" -o "$obj/$f.o"
+        "$CC_TARGET" -O2 -w -fPIC -c "$src/$f.c" -o "$obj/$f.o"
     done
     rm -f "$PREFIX/lib/libminizip.a"
-    x86_64-w64-mingw32-gcc-ar-posix rcs "$PREFIX/lib/libminizip.a" "$obj"/*.o
+    "$AR_TARGET" rcs "$PREFIX/lib/libminizip.a" "$obj"/*.o
     cp "$src"/{ioapi,unzip,zip,crypt}.h "$PREFIX/include/minizip/"
     cat >"$PREFIX/lib/pkgconfig/minizip.pc" <<EOF
 prefix=$PREFIX
@@ -170,7 +190,7 @@ build_lhasa() {
     (
         cd "$WORK/lhasa"
         ./autogen.sh >/dev/null 2>&1 || autoreconf -fi >/dev/null 2>&1
-        ./configure --host=x86_64-w64-mingw32 CC=x86_64-w64-mingw32-gcc-posix --prefix="$PREFIX" \
+        ./configure --host="$TRIPLE" CC="$CC_TARGET" --prefix="$PREFIX" \
             --enable-static --disable-shared
         make -C lib -j"$JOBS"
         make -C lib install
@@ -183,8 +203,8 @@ build_tinygltf() {
     up_to_date tinygltf && return 0
     say "building tinygltf $TINYGLTF_VERSION"
     fetch_source tinygltf "$TINYGLTF_VERSION"
-    # Debian links stb's implementation from libstb, which MinGW has not: it is
-    # compiled into tinygltf (ripkit reads no image through it).
+    # Debian links stb's implementation from libstb (shared only, and absent
+    # for MinGW): it is compiled into tinygltf (ripkit reads no image through it).
     local stb_impl="-DSTB_IMAGE_IMPLEMENTATION -DSTB_IMAGE_WRITE_IMPLEMENTATION"
     cmake_dep tinygltf -DTINYGLTF_BUILD_LOADER_EXAMPLE=OFF -DBUILD_TESTING=OFF \
         -Dstb_INCLUDE_DIRS="$PREFIX/include/stb" -Dstb_LIBRARY= \
@@ -213,7 +233,11 @@ install_host_packages
 mkdir -p "$CACHE/stamps" "$PREFIX"
 WORK=$CACHE/work
 mkdir -p "$WORK"
-export PKG_CONFIG_LIBDIR=$PREFIX/lib/pkgconfig:/usr/x86_64-w64-mingw32/lib/pkgconfig
+if [ "$TARGET" = windows-x64 ]; then
+    export PKG_CONFIG_LIBDIR=$PREFIX/lib/pkgconfig:/usr/x86_64-w64-mingw32/lib/pkgconfig
+else
+    export PKG_CONFIG_LIBDIR=$PREFIX/lib/pkgconfig:/usr/lib/$TRIPLE/pkgconfig:/usr/share/pkgconfig
+fi
 unset PKG_CONFIG_PATH
 host_headers
 build_minizip
@@ -225,13 +249,15 @@ rm -rf "${WORK:?}"/*
 ((DEPS_ONLY)) && exit 0
 
 source "$ROOT/scripts/compiler_cache.sh"
-# -L: Assimp's CMake package names minizip as a bare -lminizip. three.js is not
-# embedded (src/three_bundle.cpp assembles for ELF only): on Windows
-# `ripkit view` takes --three-dir.
+# The link flags are the toolchain file's (-U drops what an older configure
+# kept in the cache). three.js is embedded in the Linux build when exporters/viewer holds it (src/three_bundle.cpp
+# assembles for ELF only): on Windows `ripkit view` takes --three-dir.
+THREE=()
+[ "$TARGET" = windows-x64 ] && THREE=(-DRIPKIT_THREE_BUNDLE_DIR="$CACHE/no-three")
 say "building ripkit in ${BUILD#"$ROOT"/}"
 cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" "${CACHE_FLAGS[@]}" \
-    -DRIPKIT_WINDOWS_PREFIX="$PREFIX" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF \
-    -DCMAKE_EXE_LINKER_FLAGS="-L$PREFIX/lib" -DRIPKIT_THREE_BUNDLE_DIR="$CACHE/no-three" \
+    -DRIPKIT_DEPS_PREFIX="$PREFIX" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF \
+    -UCMAKE_EXE_LINKER_FLAGS "${THREE[@]}" \
     >"$WORK/ripkit-configure.log" 2>&1 || { cat "$WORK/ripkit-configure.log" >&2; exit 1; }
 cmake --build "$BUILD" -j"$JOBS" --target ripkit
-say "built ${BUILD#"$ROOT"/}/exporters/ripkit.exe"
+say "built ${BUILD#"$ROOT"/}/exporters/$EXE"
