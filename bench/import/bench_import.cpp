@@ -1,4 +1,4 @@
-// Issue 16's yardstick, per format, in one run: importing the game file
+// The import-cost yardstick, per format, in one run: importing the game file
 // through Assimp::Importer with ripkit registered (what a host engine pays)
 // against Assimp's own glTF importer reading the .glb ripkit wrote of the
 // same scene (a file that needs no decoding); and `convert` to glb against

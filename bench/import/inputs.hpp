@@ -1,5 +1,6 @@
-// The large inputs issue 16 names, each built once by its format's test kit
-// and written to the temporary folder (hosts import files by path).
+// The large inputs of the import and convert benchmarks, each built once by
+// its format's test kit and written to the temporary folder (hosts import
+// files by path).
 #pragma once
 
 #include <filesystem>

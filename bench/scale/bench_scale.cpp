@@ -1,9 +1,8 @@
-// Linear work (issue 17.3): each benchmark converts one input whose scene has
-// N nodes or channels - decode, scene, validate_scene, glb in memory - at
-// N = 10k and 100k (Pikachu: 6.5k and 65k, its joint indices are 16-bit).
-// The baseline is the same benchmark's 10k run: the 100k/10k time ratio is
-// near 10 when the work is linear (the quadratic paths this replaced gave
-// 100 and more).
+// Linear work: each benchmark converts one input whose scene has N nodes or
+// channels - decode, scene, validate_scene, glb in memory - at N = 10k and 100k
+// (Pikachu: 6.5k and 65k, its joint indices are 16-bit). The baseline is the
+// same benchmark's 10k run: the 100k/10k time ratio is near 10 when the work is
+// linear (the quadratic paths this replaced gave 100 and more).
 #include <benchmark/benchmark.h>
 
 #include <map>

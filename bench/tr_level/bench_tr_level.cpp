@@ -1,7 +1,7 @@
-// Issue 13 item 8: reading a TR4-sized level (16 texture pages of noise, 615
-// meshes, 62 rooms; about 5 MB of zlib) against inflating its four chunks
-// alone, and a 10-actor cutscene with its level against the same cutscene
-// without - opened and built, and built alone from an open document.
+// Reading a TR4-sized level (16 texture pages of noise, 615 meshes, 62 rooms;
+// about 5 MB of zlib) against inflating its four chunks alone, and a 10-actor
+// cutscene with its level against the same cutscene without - opened and built,
+// and built alone from an open document.
 #include <benchmark/benchmark.h>
 
 #include <map>

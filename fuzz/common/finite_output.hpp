@@ -1,8 +1,8 @@
-// The fuzz targets' oracle for exported bytes (issue 17.4/17.8): the first
-// NaN or Inf in a glb or binary FBX ripkit produced, as text; empty when every
-// float is finite. Reads the bytes that would be written, not the structures
-// they came from: glb JSON numbers (a NaN serialises as null), every FLOAT
-// accessor's elements, FBX F/D properties and f/d arrays (zlib or raw).
+// The fuzz targets' oracle for exported bytes: the first NaN or Inf in a glb or
+// binary FBX ripkit produced, as text; empty when every float is finite. Reads
+// the bytes that would be written, not the structures they came from: glb JSON
+// numbers (a NaN serialises as null), every FLOAT accessor's elements, FBX F/D
+// properties and f/d arrays (zlib or raw).
 #pragma once
 
 #include <zlib.h>

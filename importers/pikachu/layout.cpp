@@ -102,8 +102,8 @@ void check_tables(const PikachuRom& rom, const Layout& L, Candidate& c,
 // and the two pointers of the runtime record only (the layout's other choices
 // are fixed during the search), so records sharing them - a ROM whose every
 // record names one resource - run its display lists once, not once per
-// record and candidate (issue 17: a 10M-step list, 65 s for `info`). A
-// shared outcome's error names the first record that gave it.
+// record and candidate (run once per record, a 10M-step list costs `info`
+// 65 s). A shared outcome's error names the first record that gave it.
 struct Outcome {
     bool valid = false;
     std::string error;

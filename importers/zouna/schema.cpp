@@ -125,7 +125,7 @@ std::vector<ValueDef> mesh_settings() {
                           {"right", {}, "right-handed Y up (the FMTK wiki): kept as it is"}})
             .defaults_to("left")
             .means("the handedness of Zouna space (animations, skeletons and meshes)")
-            .assumes("Zouna space is left-handed with Y up (like Direct3D; the issue states it): "
+            .assumes("Zouna space is left-handed with Y up (like Direct3D): "
                      "converted to glTF by mirroring Z unless --native; the FMTK wiki calls FUEL "
                      "right-handed - the two differ only by chirality (text on a texture shows "
                      "it)"),

@@ -1,6 +1,6 @@
-// `convert --all` loses no file (issue 17.6): an existing output is refused
-// without --overwrite; with it, the replaced files come back when an item
-// fails; items of one name still get a file each.
+// `convert --all` loses no file: an existing output is refused without
+// --overwrite; with it, the replaced files come back when an item fails; items
+// of one name still get a file each.
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>

@@ -68,7 +68,7 @@ std::vector<std::string> bad_values(const ValueDef& d) {
 
 }  // namespace
 
-TEST_CASE("the issue's case: --set scael=2 on a CUTSEQ.PAK is a usage error") {
+TEST_CASE("a misspelt key: --set scael=2 on a CUTSEQ.PAK is a usage error") {
     const fs::path pak = samples().at("tr-cutseq").path;
     TempDir dir;
     const fs::path out = dir.path() / "x.glb";

@@ -1,10 +1,9 @@
-// The user's path to a Zouna character (issue 18.6): what ./run.sh does with
-// the bundled character samples - `cd <sample folder> && ripkit convert
-// <sample> <dest> --all --overwrite <the .args line>` - with the built tool,
-// and the glb it writes read back from its JSON: a skin over the skeleton's
-// joints, the embedded PNG, the animation on those joints. Expected values
-// come from the test kit's spec (importers/zouna/testkit/body_kit.hpp), not
-// from the output.
+// The user's path to a Zouna character: what ./run.sh does with the bundled
+// character samples - `cd <sample folder> && ripkit convert <sample> <dest>
+// --all --overwrite <the .args line>` - with the built tool, and the glb it
+// writes read back from its JSON: a skin over the skeleton's joints, the
+// embedded PNG, the animation on those joints. Expected values come from the
+// test kit's spec (importers/zouna/testkit/body_kit.hpp), not from the output.
 #include <cmath>
 #include <fstream>
 #include <set>

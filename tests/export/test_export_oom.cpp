@@ -1,9 +1,9 @@
-// The machine running out of memory inside any writer - ours or Assimp's -
-// is one AllocationLimit error, never std::terminate (issue 17 item 2). This
-// program replaces the global operator new with one that refuses to go past
-// a cap on live bytes, and runs every exporter, in a child process each, with
-// the cap at many points between what was live before the export and the
-// export's own peak. A child that dies of a signal fails the test.
+// The machine running out of memory inside any writer - ours or Assimp's - is
+// one AllocationLimit error, never std::terminate. This program replaces the
+// global operator new with one that refuses to go past a cap on live bytes, and
+// runs every exporter, in a child process each, with the cap at many points
+// between what was live before the export and the export's own peak. A child
+// that dies of a signal fails the test.
 #include <malloc.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
-// No file lost (issue 17.6): a file that existed before an export is never
-// overwritten and then deleted. Replaced files wait aside until the run
-// commits; rollback puts them back; a multi-file output (glb + wav) is placed
-// all or nothing; without overwrite an existing output is refused untouched.
+// No file lost: a file that existed before an export is never overwritten and
+// then deleted. Replaced files wait aside until the run commits; rollback puts
+// them back; a multi-file output (glb + wav) is placed all or nothing; without
+// overwrite an existing output is refused untouched.
 #include <fstream>
 #include <iterator>
 

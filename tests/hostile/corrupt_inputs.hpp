@@ -1,7 +1,7 @@
-// One file per format whose items decode except one, which is corrupt in a
-// way its decoder must refuse (issue 11 item 3): `list` must mark it as an
-// error (not empty), `convert --all` must fail on it, `--keep-going` must
-// convert the others. Built with each format's writer, then broken by hand.
+// One file per format whose items decode except one, which is corrupt in a way
+// its decoder must refuse: `list` must mark it as an error (not empty),
+// `convert --all` must fail on it, `--keep-going` must convert the others.
+// Built with each format's writer, then broken by hand.
 #pragma once
 
 #include <cstdint>

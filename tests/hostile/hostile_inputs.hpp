@@ -1,8 +1,8 @@
 // Small inputs built to the public layouts that ask for unbounded work
-// downstream of the decoder (issue 17): each one is valid as far as its
-// decoder can tell, and only the document-wide budget stops what the scene
-// builder or an exporter would make of it. Tests run them through the tool;
-// `ripkit-make-hostile DIR` writes them out for measuring by hand.
+// downstream of the decoder: each one is valid as far as its decoder can tell,
+// and only the document-wide budget stops what the scene builder or an exporter
+// would make of it. Tests run them through the tool; `ripkit-make-hostile DIR`
+// writes them out for measuring by hand.
 #pragma once
 
 #include <cstdint>

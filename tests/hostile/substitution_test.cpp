@@ -1,7 +1,7 @@
-// Nothing dropped silently (issue 17 item 5): where a decoder substitutes a
-// value the game data cannot mean - an all-zero quaternion shown unrotated, a
-// TR camera on its target's vertical holding its last orientation - the
-// document says so in a warning naming what and how many.
+// Nothing dropped silently: where a decoder substitutes a value the game data
+// cannot mean - an all-zero quaternion shown unrotated, a TR camera on its
+// target's vertical holding its last orientation - the document says so in a
+// warning naming what and how many.
 #include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
 #include "../../importers/tr_cutseq/testkit/samples.hpp"

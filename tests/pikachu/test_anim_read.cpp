@@ -233,7 +233,7 @@ TEST_CASE("a bank that fails is listed with its error in dump; models keep the o
     CHECK(d["banks"][6]["error"].get<std::string>().find("offset 0x77ff8") != std::string::npos);
     CHECK(!d["banks"][5].contains("error"));
     CHECK(doc->info()["animation"]["failed_banks"] == 1);
-    // Not silently (issue 17 item 5): a warning names the bank dropped.
+    // Not silently: a warning names the bank dropped.
     size_t named = 0;
     for (const std::string& w : doc->warnings())
         named += w.find("animation bank 6 dropped") != std::string::npos;

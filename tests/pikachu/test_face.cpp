@@ -404,7 +404,7 @@ TEST_CASE("bad face tables give clear errors; models without faces still convert
     }
 }
 
-TEST_CASE("descriptors naming one image make one texture (issue 17: 4096 of them were 4096 PNGs)") {
+TEST_CASE("descriptors naming one image make one texture (not one PNG per descriptor)") {
     RomSpec spec = sample_rom_spec();
     spec.anims = {};
     BuiltRom built = build_rom_detailed(spec);

@@ -279,8 +279,8 @@ TEST_CASE("preview page draws the scene's backdrop colour") {
     }
 }
 
-// A cutscene with its level (issue 13 item 5): the page builds every body
-// part the scene skins as a three.js SkinnedMesh, and plays without errors.
+// A cutscene with its level: the page builds every body part the scene skins as
+// a three.js SkinnedMesh, and plays without errors.
 TEST_CASE("preview page of a TR cutscene with its level shows the bodies") {
     REQUIRE(fs::exists("/usr/bin/chromium"));
     const fs::path work = env_path("RIPKIT_BINARY_DIR") / "tests/preview/level";

@@ -1,7 +1,7 @@
-// A TR5 BIN read by range (issue 16): open reads its table, a cutscene's
-// decode reads that cutscene's bytes, nothing else - through a ByteSource, a
-// file on disk and Assimp's IOSystem alike - and what it decodes is what the
-// whole file in memory gives.
+// A TR5 BIN read by range: open reads its table, a cutscene's decode reads that
+// cutscene's bytes, nothing else - through a ByteSource, a file on disk and
+// Assimp's IOSystem alike - and what it decodes is what the whole file in
+// memory gives.
 #include <assimp/scene.h>
 
 #include <assimp/IOStream.hpp>

@@ -1,7 +1,7 @@
-// Per-item decoding (issue 16 item 3c): opening reads the table only; a verb
-// decodes what it needs - `--item 3` cutscene 3 alone, the default the entries
-// up to the first that decodes, list and info every entry once - and the
-// findings (errors, warnings) are those of the entries decoded so far.
+// Per-item decoding: opening reads the table only; a verb decodes what it
+// needs - `--item 3` cutscene 3 alone, the default the entries up to the first
+// that decodes, list and info every entry once - and the findings (errors,
+// warnings) are those of the entries decoded so far.
 #include "cutseq_document.hpp"
 #include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"

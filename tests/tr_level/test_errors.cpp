@@ -1,6 +1,6 @@
-// Hostile levels (issue 13 item 7): each fails with one error of the right
-// kind, at the offset where the lie is (found in the bytes by the test, not
-// taken from the reader), with a where-stack naming the structure.
+// Hostile levels: each fails with one error of the right kind, at the offset
+// where the lie is (found in the bytes by the test, not taken from the reader),
+// with a where-stack naming the structure.
 #include <string>
 
 #include "level_document.hpp"

@@ -211,7 +211,7 @@ TEST_CASE("tr_level hand-laid: --native keeps TR units and axes, --set scale") {
     check_vec(m.nodes[2].translation, {0.0f, 0.256f, 0.0f});
 }
 
-// Issue 11 item 4 through the schema: the key and every key taken are named.
+// --set goes through the schema: a refusal names the key and every key taken.
 TEST_CASE("tr_level --set: an unknown key or a bad scale is a usage error naming it") {
     const auto refused = [](std::string key, std::string value) {
         Options o;

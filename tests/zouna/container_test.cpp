@@ -262,8 +262,8 @@ TEST_CASE("an Animation_Z with --skeleton binds to that skeleton") {
 }
 
 TEST_CASE("BigFile: objects of one name are distinct items, each decoding its own object") {
-    // Issue 17: 20 objects called SAME were one item id, so `convert --all`
-    // wrote the first one 20 times over a single file name.
+    // Were 20 objects called SAME one item id, `convert --all` would write the
+    // first one 20 times over a single file name.
     const auto doc = open(test::same_name_bigfile(20), "SAME.DPC");
     const auto items = doc->items();
     REQUIRE(items.size() == 20);

@@ -1,8 +1,8 @@
-// Values a float cannot carry never reach a Scene (issue 17.4): NaN, Inf and
-// magnitudes whose square overflows are refused where they are read, at the
-// offset of the planted value (found in the bytes by its bit pattern, not by
-// asking the decoder), and a tangent the glTF per-second form would blow up
-// is refused where the builder computes it.
+// Values a float cannot carry never reach a Scene: NaN, Inf and magnitudes
+// whose square overflows are refused where they are read, at the offset of the
+// planted value (found in the bytes by its bit pattern, not by asking the
+// decoder), and a tangent the glTF per-second form would blow up is refused
+// where the builder computes it.
 #include <cstring>
 
 #include "crc32.hpp"

@@ -1,7 +1,7 @@
-// Bad mesh-family input (issue 18 item 5): the test kit's model with one
-// thing broken gives one clear error on the object (or the model) it breaks -
-// kind, offset and what was expected - or, where the model can still be
-// exported, a warning naming the crc; the other objects keep decoding.
+// Bad mesh-family input: the test kit's model with one thing broken gives one
+// clear error on the object (or the model) it breaks - kind, offset and what
+// was expected - or, where the model can still be exported, a warning naming
+// the crc; the other objects keep decoding.
 #include <algorithm>
 #include <fstream>
 #include <string_view>

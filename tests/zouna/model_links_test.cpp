@@ -1,7 +1,7 @@
-// What a model item links to in a BigFile (issue 18 item 2): the animations
-// that drive its skeleton (or those --anims names), and the companions that
-// are not there - a Mesh_Z of a Skin_Z, a MeshData_Z of a Mesh_Z - as a
-// warning naming the class and crc, the model exported without them.
+// What a model item links to in a BigFile: the animations that drive its
+// skeleton (or those --anims names), and the companions that are not there - a
+// Mesh_Z of a Skin_Z, a MeshData_Z of a Mesh_Z - as a warning naming the class
+// and crc, the model exported without them.
 #include <fstream>
 #include <set>
 

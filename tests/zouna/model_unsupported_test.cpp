@@ -1,8 +1,8 @@
-// Mesh-family objects of layouts no public source documents (issue 18.1:
-// console data; Up and Toy Story 3 meshes, skins, LODs and mesh data) are
-// listed as unsupported with the reason (`list` field `unsupported`, `info`'s
-// meshes.unsupported per class), not as errors, and converting or dumping one
-// is an Unsupported error. Up / TS3 resources (Material_Z, Bitmap_Z) still read.
+// Mesh-family objects of layouts no public source documents (console data; Up
+// and Toy Story 3 meshes, skins, LODs and mesh data) are listed as unsupported
+// with the reason (`list` field `unsupported`, `info`'s meshes.unsupported per
+// class), not as errors, and converting or dumping one is an Unsupported error.
+// Up / TS3 resources (Material_Z, Bitmap_Z) still read.
 #include <string_view>
 
 #include "body_kit.hpp"

@@ -1,6 +1,6 @@
-// Issue 17's BigFile of objects of one name: `count` Skel_Z objects all
-// called SAME, object k's one ROOT bone at x = k. Used by the container test
-// (distinct item ids) and the CLI test (`convert --all` writes each).
+// A BigFile of objects of one name: `count` Skel_Z objects all called SAME,
+// object k's one ROOT bone at x = k. Used by the container test (distinct item
+// ids) and the CLI test (`convert --all` writes each).
 #pragma once
 
 #include "crc32.hpp"

@@ -2,7 +2,7 @@
 // by its builder and read whole by a writer (the glTF writer streams them as
 // text); as nlohmann trees they cost about five times their text - a Zouna
 // BigFile's 500 animations held 4.8 MB of extras trees for 0.94 MB of text, the
-// largest part of `convert`'s peak memory (issue 16).
+// largest part of `convert`'s peak memory.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // What writing a Scene will cost, counted from the Scene before anything is
 // built, so a scene past the document budget never reaches Assimp: its
-// exporters turn std::bad_alloc into std::terminate (issue 17: a 9 KB TR file
-// made Assimp's FBX exporter allocate 3.9 GB and abort). The byte figures are
+// exporters turn std::bad_alloc into std::terminate (a 9 KB TR file can make
+// Assimp's FBX exporter allocate 3.9 GB and abort). The byte figures are
 // the peak the writers hold at once, measured per element on this project's
 // outputs (docs/architecture.md "Limits and the budget").
 #pragma once

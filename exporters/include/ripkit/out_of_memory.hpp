@@ -1,5 +1,5 @@
 // The machine running out of memory inside a writer - ours or Assimp's - as
-// one AllocationLimit error naming the writer (issue 17: "no signal, ever").
+// one AllocationLimit error naming the writer, never a signal.
 // Assimp 5.2.5's exporters catch std::bad_alloc themselves and return a
 // failure with an empty or misleading message, so the guard also watches for
 // the allocator reporting exhaustion (std::new_handler) while it runs.

@@ -1,5 +1,5 @@
-// A BigFile for the animation choice of a model item (issue 18 item 2): the
-// test kit's set (body_kit.hpp) plus
+// A BigFile for the animation choice of a model item: the test kit's set
+// (body_kit.hpp) plus
 //
 //   SKEL2  Skel_Z: TAIL at the origin, TIP at (0, 1, 0) under TAIL (no kit
 //          object links it).
