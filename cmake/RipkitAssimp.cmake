@@ -1,7 +1,7 @@
 # Finds Assimp 5.2 to 6.0 (tested: 5.2.5 Debian 12, 5.4.3 Debian 13, 6.0.x sid). No version
 # in find_package: Assimp's package accepts only its own major version, so 6.x
 # would refuse a request for 5.2. What differs between them is in
-# common/include/ripkit/assimp/assimp_compat.hpp, which RIPKIT_ASSIMP_VERSION feeds.
+# assimp/include/ripkit/assimp/assimp_compat.hpp, which RIPKIT_ASSIMP_VERSION feeds.
 find_package(assimp CONFIG REQUIRED)
 if(assimp_VERSION VERSION_LESS 5.2 OR NOT assimp_VERSION VERSION_LESS 6.1)
   message(FATAL_ERROR "ripkit builds against Assimp 5.2 to 6.0 (tested 5.2.5, 5.4.3, 6.0); found ${assimp_VERSION}")

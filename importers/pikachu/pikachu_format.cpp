@@ -1,12 +1,8 @@
 #include "pikachu_format.hpp"
 
-#include <assimp/importerdesc.h>
-
 #include <algorithm>
 
 #include "document.hpp"
-#include "rip_importer.hpp"
-#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/n64/rom.hpp"
 #include "rom_access.hpp"
@@ -45,7 +41,5 @@ const Format& pikachu_format() {
     static const pikachu::PikachuFormat kFormat;
     return kFormat;
 }
-
-Assimp::BaseImporter* pikachu_make_importer() { return new pikachu::PikachuImporter(); }
 
 }  // namespace ripkit::formats

@@ -3,10 +3,6 @@
 
 #include "ripkit/format.hpp"
 
-namespace Assimp {
-class BaseImporter;
-}
-
 namespace ripkit::pikachu {
 
 class PikachuFormat : public Format {
@@ -23,5 +19,4 @@ class PikachuFormat : public Format {
 
 namespace ripkit::formats {
 const Format& pikachu_format();
-Assimp::BaseImporter* pikachu_make_importer();
 }  // namespace ripkit::formats

@@ -1,6 +1,6 @@
-// The rugrats_cine format entry points (see cmake/RipkitFormat.cmake; the
-// bundled samples are the test kit's, testkit/cine_samples.cpp).
-
+// The rugrats_cine format: probe and open (see cmake/RipkitFormat.cmake; the
+// Assimp importer is assimp_importer.cpp, the bundled samples are the test
+// kit's, testkit/cine_samples.cpp).
 #include "document.hpp"
 #include "ripkit/format.hpp"
 #include "schema.hpp"

@@ -1,10 +1,8 @@
-// The tr_cutseq entry points: Format (probe/open) and the Assimp importer (the
-// bundled samples are the test kit's, testkit/cutseq_samples.cpp).
-#include <assimp/BaseImporter.h>
-
+// The tr_cutseq format: probe and open (the Assimp importer is
+// assimp_importer.cpp; the bundled samples are the test kit's,
+// testkit/cutseq_samples.cpp).
 #include "cutseq_document.hpp"
 #include "cutseq_reader.hpp"
-#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "schema.hpp"
 
@@ -41,33 +39,11 @@ class CutseqFormat : public Format {
     }
 };
 
-// Assimp's CanRead relies on the probe; the description lists what Assimp
-// offers by extension.
-const aiImporterDesc kDesc = {
-    "Tomb Raider 4/5 CUTSEQ cutscenes (ripkit)",
-    "Core Design (format); ripkit (importer)",
-    "ripkit",
-    "TR4 CUTSEQ.PAK, TR5 CUTSEQ.BIN, one cutscene data block",
-    aiImporterFlags_SupportBinaryFlavour,
-    0,
-    0,
-    0,
-    0,
-    "pak bin",
-};
-
-class CutseqImporter : public FormatImporter {
-  public:
-    CutseqImporter() : FormatImporter(tr_cutseq_format(), kDesc) {}
-};
-
 }  // namespace
 
 const Format& tr_cutseq_format() {
     static const CutseqFormat f;
     return f;
 }
-
-Assimp::BaseImporter* tr_cutseq_make_importer() { return new CutseqImporter(); }
 
 }  // namespace ripkit::formats

@@ -1,10 +1,8 @@
-// The tr_level entry points: Format (probe/open) and the Assimp importer (the
-// bundled samples are the test kit's, testkit/level_samples.cpp).
-#include <assimp/BaseImporter.h>
-
+// The tr_level format: probe and open (the Assimp importer is
+// assimp_importer.cpp; the bundled samples are the test kit's,
+// testkit/level_samples.cpp).
 #include "level_document.hpp"
 #include "level_reader.hpp"
-#include "ripkit/assimp/format_importer.hpp"
 #include "schema.hpp"
 
 namespace ripkit::formats {
@@ -29,31 +27,11 @@ class LevelFormat : public Format {
     }
 };
 
-const aiImporterDesc kDesc = {
-    "Tomb Raider 4/5 levels (ripkit)",
-    "Core Design (format); ripkit (importer)",
-    "ripkit",
-    "TR4 .TR4 and TR5 / Chronicles .TRC levels: moveables and rooms",
-    aiImporterFlags_SupportBinaryFlavour,
-    0,
-    0,
-    0,
-    0,
-    "tr4 trc",
-};
-
-class LevelImporter : public FormatImporter {
-  public:
-    LevelImporter() : FormatImporter(tr_level_format(), kDesc) {}
-};
-
 }  // namespace
 
 const Format& tr_level_format() {
     static const LevelFormat f;
     return f;
 }
-
-Assimp::BaseImporter* tr_level_make_importer() { return new LevelImporter(); }
 
 }  // namespace ripkit::formats

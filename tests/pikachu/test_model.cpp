@@ -12,12 +12,18 @@
 
 #include "hand_math.hpp"
 #include "pikachu_test_util.hpp"
-#include "rip_importer.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit_catch.hpp"
 #include "rom_layout.hpp"
 #include "scene_build.hpp"
+
+namespace Assimp {
+class BaseImporter;
+}
+namespace ripkit::formats {
+Assimp::BaseImporter* pikachu_make_importer();  // importers/pikachu/assimp_importer.cpp
+}
 
 using namespace ripkit;
 using namespace ripkit::pikachu;
@@ -380,7 +386,7 @@ TEST_CASE("the Assimp importer reads a .v64 ROM") {
         out.write(reinterpret_cast<const char*>(v64.data()), std::streamsize(v64.size()));
     }
     Assimp::Importer imp;
-    imp.RegisterLoader(new PikachuImporter());
+    imp.RegisterLoader(formats::pikachu_make_importer());
     imp.SetPropertyInteger("RIPKIT_ITEM", 0);
     const aiScene* sc = imp.ReadFile(path.string(), 0);
     std::filesystem::remove(path);
@@ -405,7 +411,7 @@ TEST_CASE("the Assimp importer takes the animation selection from RIPKIT_ANIMS")
     // Model 0 fits banks 3 and 17 (sample_anim_spec); without a selection both come.
     auto names = [&](const char* anims) {
         Assimp::Importer imp;
-        imp.RegisterLoader(new PikachuImporter());
+        imp.RegisterLoader(formats::pikachu_make_importer());
         imp.SetPropertyInteger("RIPKIT_ITEM", 0);
         if (anims) imp.SetPropertyString("RIPKIT_ANIMS", anims);
         const aiScene* sc = imp.ReadFile(path.string(), 0);
@@ -427,7 +433,7 @@ TEST_CASE("the Assimp importer takes the animation selection from RIPKIT_ANIMS")
 TEST_CASE(
     "a chain whose world matrix overflows a float is an error at the node, not NaN vertices") {
     // Twelve nodes of scale 1e4, each inside the hierarchy's 1e4 bound: node k's
-    // world scale is 1e4^k, past 1e18 at node 5 (issue 17: all-NaN POSITION data).
+    // world scale is 1e4^k, past 1e18 at node 5 (unchecked: all-NaN POSITION data).
     RomSpec spec;
     ModelSpec m;
     m.resource_id = 5;

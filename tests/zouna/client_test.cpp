@@ -16,6 +16,13 @@
 #include "tracks.hpp"
 #include "writer.hpp"
 
+namespace Assimp {
+class BaseImporter;
+}
+namespace ripkit::formats {
+Assimp::BaseImporter* zouna_make_importer();  // importers/zouna/assimp_importer.cpp
+}
+
 using namespace ripkit;
 using namespace ripkit::zouna;
 using namespace zouna_test;

@@ -1,5 +1,5 @@
-// The Assimp importer (kept apart so code that only decodes does not pull in
-// the aiScene hand-over).
+// rugrats_cine as an Assimp importer (ripkit_rugrats_cine_assimp): the shared
+// FormatImporter with this format's description.
 #include <assimp/importerdesc.h>
 
 #include "ripkit/assimp/format_importer.hpp"
@@ -9,7 +9,6 @@ namespace ripkit::formats {
 const Format& rugrats_cine_format();
 
 namespace {
-
 const aiImporterDesc kDesc = {
     "Rugrats: Search for Reptar cinematics (ripkit)",
     "n-Space / THQ (format); ripkit (importer)",
@@ -23,13 +22,10 @@ const aiImporterDesc kDesc = {
     "bin str xa",
 };
 
-class CineImporter : public FormatImporter {
-  public:
-    CineImporter() : FormatImporter(rugrats_cine_format(), kDesc) {}
-};
-
 }  // namespace
 
-Assimp::BaseImporter* rugrats_cine_make_importer() { return new CineImporter(); }
+Assimp::BaseImporter* rugrats_cine_make_importer() {
+    return new FormatImporter(rugrats_cine_format(), kDesc);
+}
 
 }  // namespace ripkit::formats

@@ -1,16 +1,17 @@
-// The Assimp importer: the shared FormatImporter with Zouna's description.
-// Assimp 5.2.5 matches extensions by comparing the END of the file name
-// case-insensitively with "." + extension, so "walk.Animation_Z" and
-// "resources/TETE.Skel_Z" match "animation_z" / "skel_z" (checked in tests).
+// zouna as an Assimp importer (ripkit_zouna_assimp): the shared FormatImporter
+// with Zouna's description. Assimp 5.2.5 matches extensions by comparing the END
+// of the file name case-insensitively with "." + extension, so
+// "walk.Animation_Z" and "resources/TETE.Skel_Z" match "animation_z" /
+// "skel_z" (checked in tests).
 #include <assimp/importerdesc.h>
 
-#include "format.hpp"
 #include "ripkit/assimp/format_importer.hpp"
 
 namespace ripkit::formats {
 
-namespace {
+const Format& zouna_format();
 
+namespace {
 const aiImporterDesc kDesc = {
     "ripkit Asobo Zouna animation importer",
     "ripkit",

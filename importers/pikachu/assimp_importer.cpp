@@ -1,8 +1,12 @@
-#include "rip_importer.hpp"
+// hey-you-pikachu as an Assimp importer (ripkit_pikachu_assimp): the shared
+// FormatImporter with this format's description.
+#include <assimp/importerdesc.h>
 
-#include "pikachu_format.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 
-namespace ripkit::pikachu {
+namespace ripkit::formats {
+
+const Format& pikachu_format();
 
 namespace {
 // No trailing space in the extension list: Debian's Assimp asserts on it.
@@ -16,8 +20,11 @@ const aiImporterDesc kDesc = {"Hey You, Pikachu! (N64) models (ripkit)",
                               0,
                               0,
                               "z64 v64 n64"};
+
 }  // namespace
 
-PikachuImporter::PikachuImporter() : FormatImporter(formats::pikachu_format(), kDesc) {}
+Assimp::BaseImporter* pikachu_make_importer() {
+    return new FormatImporter(pikachu_format(), kDesc);
+}
 
-}  // namespace ripkit::pikachu
+}  // namespace ripkit::formats
