@@ -31,7 +31,7 @@ if [ ! -f build/CMakeCache.txt ]; then
     cmake -S . -B build "${CACHE_FLAGS[@]}" -DCMAKE_BUILD_TYPE=Release -DRIPKIT_BUILD_TESTS=OFF -DRIPKIT_WERROR=OFF >/dev/null
 fi
 cmake --build build -j"$JOBS" --target ripkit ripkit-make-samples ripkit_blender_zip
-RIPKIT=$ROOT/build/exporters/ripkit
+RIPKIT=$ROOT/build/cli/ripkit
 
 # The bundled samples; a checkout without them gets freshly written ones.
 SAMPLES=$ROOT/samples

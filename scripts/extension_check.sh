@@ -6,11 +6,11 @@
 # cutscene that matches the reference ripkit's conversion
 # (tests/blender/extension_test.py).
 #
-# Environment: RIPKIT, the reference (default build/exporters/ripkit, run.sh's);
+# Environment: RIPKIT, the reference (default build/cli/ripkit, run.sh's);
 # BLENDER (default: blender on PATH). Prints one line; exits 1 on a failure.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
-RIPKIT=${RIPKIT:-$ROOT/build/exporters/ripkit}
+RIPKIT=${RIPKIT:-$ROOT/build/cli/ripkit}
 BLENDER=${BLENDER:-$(command -v blender || true)}
 say() { echo "extension_check.sh: $*" >&2; }
 (($#)) || { say "usage: scripts/extension_check.sh ZIP..."; exit 2; }

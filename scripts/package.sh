@@ -23,8 +23,8 @@ VERSION=$(sed -n 's/^project(ripkit VERSION \([0-9.]*\).*/\1/p' "$ROOT/CMakeList
 
 "$ROOT/scripts/portable_build.sh" linux-x64
 "$ROOT/scripts/portable_build.sh" windows-x64
-LINUX=$ROOT/build-linux-x64/exporters/ripkit
-EXE=$ROOT/build-windows-x64/exporters/ripkit.exe
+LINUX=$ROOT/build-linux-x64/cli/ripkit
+EXE=$ROOT/build-windows-x64/cli/ripkit.exe
 
 # Only glibc's libraries may be needed: anything else would be missing on a
 # system without ripkit's dependencies.

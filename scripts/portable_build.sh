@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/portable_build.sh linux-x64|windows-x64 - builds a ripkit that runs on
-# systems with none of its libraries: build-<target>/exporters/ripkit (Linux,
+# systems with none of its libraries: build-<target>/cli/ripkit (Linux,
 # every library but glibc linked in) or ripkit.exe (64-bit Windows, cross-built
 # with MinGW-w64, one static file). The Blender extension zips carry these
 # (scripts/blender_extension.py).
@@ -250,8 +250,9 @@ rm -rf "${WORK:?}"/*
 
 source "$ROOT/scripts/compiler_cache.sh"
 # The link flags are the toolchain file's (-U drops what an older configure
-# kept in the cache). three.js is embedded in the Linux build when exporters/viewer holds it (src/three_bundle.cpp
-# assembles for ELF only): on Windows `ripkit view` takes --three-dir.
+# kept in the cache). three.js is embedded in the Linux build when
+# exporters/viewer holds it (src/three_bundle.cpp assembles for ELF only): on
+# Windows `ripkit view` takes --three-dir.
 THREE=()
 [ "$TARGET" = windows-x64 ] && THREE=(-DRIPKIT_THREE_BUNDLE_DIR="$CACHE/no-three")
 say "building ripkit in ${BUILD#"$ROOT"/}"
@@ -260,4 +261,4 @@ cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" "${CAC
     -UCMAKE_EXE_LINKER_FLAGS "${THREE[@]}" \
     >"$WORK/ripkit-configure.log" 2>&1 || { cat "$WORK/ripkit-configure.log" >&2; exit 1; }
 cmake --build "$BUILD" -j"$JOBS" --target ripkit
-say "built ${BUILD#"$ROOT"/}/exporters/$EXE"
+say "built ${BUILD#"$ROOT"/}/cli/$EXE"

@@ -13,15 +13,15 @@
 # Prints one line: samples converted, identical, differing; exits 1 on any
 # difference or failure.
 #
-# Environment: RIPKIT_LINUX (default build-linux-x64/exporters/ripkit),
-# RIPKIT_EXE (default build-windows-x64/exporters/ripkit.exe), both made by
+# Environment: RIPKIT_LINUX (default build-linux-x64/cli/ripkit),
+# RIPKIT_EXE (default build-windows-x64/cli/ripkit.exe), both made by
 # scripts/portable_build.sh; RIPKIT_PORTABLE_CACHE (default
 # /var/cache/ripkit-portable; the Wine prefix is in windows-x64/wine there).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 CACHE=${RIPKIT_PORTABLE_CACHE:-/var/cache/ripkit-portable}/windows-x64
-LINUX=${RIPKIT_LINUX:-$ROOT/build-linux-x64/exporters/ripkit}
-EXE=${RIPKIT_EXE:-$ROOT/build-windows-x64/exporters/ripkit.exe}
+LINUX=${RIPKIT_LINUX:-$ROOT/build-linux-x64/cli/ripkit}
+EXE=${RIPKIT_EXE:-$ROOT/build-windows-x64/cli/ripkit.exe}
 SAMPLES=$ROOT/samples
 
 say() { echo "windows_check.sh: $*" >&2; }
