@@ -202,97 +202,126 @@ int frame_count(const Scene& s, const SceneSampler& sampler, const FromSceneOpti
     return int(frames);
 }
 
-}  // namespace
+// The scene's nodes sampled at the cutscene's frames, in TR units.
+class CutsceneBuilder {
+  public:
+    CutsceneBuilder(const Scene& s, const FromSceneOptions& o, std::vector<std::string>& warnings)
+        : s_(s),
+          o_(o),
+          l_(find_layout(s, o, warnings)),
+          sampler_(s, pick_animation(s, o.animation)),
+          sx_(s.extras.is_object() ? s.extras : nlohmann::json::object()),
+          back_(back_of(sx_, o)),
+          root_(l_.root >= 0 ? &s.nodes[size_t(l_.root)] : nullptr),
+          start_(o.start.value_or(sampler_.first_key_time())) {}
 
-Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& o,
-                             std::vector<std::string>& warnings) {
-    const Layout l = find_layout(s, o, warnings);
-    const Animation* anim = pick_animation(s, o.animation);
-    const SceneSampler sampler(s, anim);
-    const nlohmann::json& sx = s.extras.is_object() ? s.extras : nlohmann::json::object();
-    const bool native = o.native || sx.value("units", "") == "TR units";
-    double scale = kDefaultScale;
-    if (o.scale)
-        scale = *o.scale;
-    else if (!native && sx.contains("scale") && sx["scale"].is_number() &&
-             sx["scale"].get<double>() > 0)
-        scale = sx["scale"].get<double>();
-    const Back back{native, scale};
-    const Node* root = l.root >= 0 ? &s.nodes[size_t(l.root)] : nullptr;
-    std::vector<std::string> defaults;  // values no extra and no base gave
-
-    Cutscene c;
-    c.index = index;
-    c.empty = false;
-    const double start = o.start.value_or(sampler.first_key_time());
-    c.frames = frame_count(s, sampler, o, start);
-    const auto time = [&](int f) { return start + f / kFrameRate; };
-    const auto position = [&](int node, int f) {
-        return back.point(glm::dvec3(sampler.world(node, time(f))[3]));
-    };
-    if (const auto org = origin_of(s, root))
-        c.origin = *org;
-    else if (o.base)
-        c.origin = o.base->origin;
-    else {
-        // No origin anywhere: the first frame of Lara (or the camera target).
-        const glm::dvec3 p = position(l.actors.empty() ? l.target : l.actors[0], 0);
-        for (int a = 0; a < 3; ++a) c.origin[size_t(a)] = static_cast<int32_t>(std::lround(p[a]));
+    Cutscene build(int index, std::vector<std::string>& warnings) {
+        Cutscene c;
+        c.index = index;
+        c.empty = false;
+        c.frames = frame_count(s_, sampler_, o_, start_);
+        set_origin_and_audio(c);
+        fill_camera(c);
+        std::vector<std::string> no_slot;
+        for (size_t i = 0; i < l_.actors.size(); ++i) c.actors.push_back(actor(c, i, no_slot));
+        if (!no_slot.empty())
+            fail_no_offset(ErrorKind::BadValue,
+                           "a moveable slot for every actor (node extras \"slot\", or --base); "
+                           "none for " +
+                               name_list(no_slot));
+        if (!defaults_.empty())
+            warnings.push_back("no extras and no --base for " + name_list(defaults_) +
+                               " (FBX keeps no extras); give --base to keep the game file's");
+        return c;
     }
-    if (const auto audio = int_extra(root, "audio_track"))
-        c.audio_track = static_cast<int32_t>(*audio);
-    else if (sx.contains("audio_track") && sx["audio_track"].is_number_integer())
-        c.audio_track = sx["audio_track"].get<int32_t>();
-    else if (o.base)
-        c.audio_track = o.base->audio_track;
-    else
-        defaults.push_back("audio_track (-1, none)");
 
-    c.camera.reset(2, c.frames);
-    const int camera_nodes[2] = {l.target, l.camera};
-    for (int n = 0; n < 2; ++n) {
-        const std::string& name = s.nodes[size_t(camera_nodes[n])].name;
-        for (int f = 0; f < c.frames; ++f) {
-            const glm::dvec3 p = position(camera_nodes[n], f);
-            for (int a = 0; a < 3; ++a) {
-                // world = org + 2 * run
-                const double run = std::round((p[a] - c.origin[size_t(a)]) / 2.0);
-                if (!(run >= -32768 && run <= 32767))
-                    fail_no_offset(ErrorKind::BadValue,
-                                   frame_value(name, f, kAxis[a], p[a]) +
-                                       " TR units is more than 65536 units from the origin " +
-                                       std::to_string(c.origin[size_t(a)]) +
-                                       "; world = origin + 2 * s16 run");
-                c.camera.at(f, n, a) = static_cast<int16_t>(run);
-            }
+  private:
+    static Back back_of(const nlohmann::json& sx, const FromSceneOptions& o) {
+        const bool native = o.native || sx.value("units", "") == "TR units";
+        double scale = kDefaultScale;
+        if (o.scale)
+            scale = *o.scale;
+        else if (!native && sx.contains("scale") && sx["scale"].is_number() &&
+                 sx["scale"].get<double>() > 0)
+            scale = sx["scale"].get<double>();
+        return Back{native, scale};
+    }
+
+    double time(int f) const { return start_ + f / kFrameRate; }
+    glm::dvec3 position(int node, int f) const {
+        return back_.point(glm::dvec3(sampler_.world(node, time(f))[3]));
+    }
+
+    void set_origin_and_audio(Cutscene& c) {
+        if (const auto org = origin_of(s_, root_))
+            c.origin = *org;
+        else if (o_.base)
+            c.origin = o_.base->origin;
+        else {
+            // No origin anywhere: the first frame of Lara (or the camera target).
+            const glm::dvec3 p = position(l_.actors.empty() ? l_.target : l_.actors[0], 0);
+            for (int a = 0; a < 3; ++a)
+                c.origin[size_t(a)] = static_cast<int32_t>(std::lround(p[a]));
         }
-        check_deltas(c.camera, n, name, 2.0);
+        if (const auto audio = int_extra(root_, "audio_track"))
+            c.audio_track = static_cast<int32_t>(*audio);
+        else if (sx_.contains("audio_track") && sx_["audio_track"].is_number_integer())
+            c.audio_track = sx_["audio_track"].get<int32_t>();
+        else if (o_.base)
+            c.audio_track = o_.base->audio_track;
+        else
+            defaults_.push_back("audio_track (-1, none)");
     }
 
-    std::vector<std::string> no_slot;
-    for (size_t i = 0; i < l.actors.size(); ++i) {
-        const Node& an = s.nodes[size_t(l.actors[i])];
-        const Actor* base_actor =
-            o.base && i < o.base->actors.size() ? &o.base->actors[i] : nullptr;
-        Actor act;
+    void fill_camera(Cutscene& c) const {
+        c.camera.reset(2, c.frames);
+        const int camera_nodes[2] = {l_.target, l_.camera};
+        for (int n = 0; n < 2; ++n) {
+            const std::string& name = s_.nodes[size_t(camera_nodes[n])].name;
+            for (int f = 0; f < c.frames; ++f) {
+                const glm::dvec3 p = position(camera_nodes[n], f);
+                for (int a = 0; a < 3; ++a) {
+                    // world = org + 2 * run
+                    const double run = std::round((p[a] - c.origin[size_t(a)]) / 2.0);
+                    if (!(run >= -32768 && run <= 32767))
+                        fail_no_offset(ErrorKind::BadValue,
+                                       frame_value(name, f, kAxis[a], p[a]) +
+                                           " TR units is more than 65536 units from the origin " +
+                                           std::to_string(c.origin[size_t(a)]) +
+                                           "; world = origin + 2 * s16 run");
+                    c.camera.at(f, n, a) = static_cast<int16_t>(run);
+                }
+            }
+            check_deltas(c.camera, n, name, 2.0);
+        }
+    }
+
+    int16_t slot_of(const Node& an, size_t i, const Actor* base_actor,
+                    std::vector<std::string>& no_slot) {
         const auto no_lara = node_extra(an, "no_lara");
-        if (const auto slot = int_extra(&an, "slot"))
-            act.slot = static_cast<int16_t>(*slot);
-        else if (i == 0 && no_lara && no_lara->is_boolean() && no_lara->get<bool>())
-            act.slot = -1;
-        else if (base_actor)
-            act.slot = base_actor->slot;
-        else if (i == 0) {
-            act.slot = 0;  // actor 0 is Lara
-            defaults.push_back(an.name + " slot (0, Lara)");
-        } else
-            no_slot.push_back(an.name);
-        act.meshes = static_cast<int>(l.meshes[i].size());
+        if (const auto slot = int_extra(&an, "slot")) return static_cast<int16_t>(*slot);
+        if (i == 0 && no_lara && no_lara->is_boolean() && no_lara->get<bool>()) return -1;
+        if (base_actor) return base_actor->slot;
+        if (i == 0) {
+            defaults_.push_back(an.name + " slot (0, Lara)");
+            return 0;  // actor 0 is Lara
+        }
+        no_slot.push_back(an.name);
+        return 0;
+    }
+
+    Actor actor(const Cutscene& c, size_t i, std::vector<std::string>& no_slot) {
+        const Node& an = s_.nodes[size_t(l_.actors[i])];
+        const Actor* base_actor =
+            o_.base && i < o_.base->actors.size() ? &o_.base->actors[i] : nullptr;
+        Actor act;
+        act.slot = slot_of(an, i, base_actor, no_slot);
+        act.meshes = static_cast<int>(l_.meshes[i].size());
         act.tracks.reset(act.meshes + 1, c.frames);
         for (int a = 0; a < 3; ++a) {
             std::vector<double> offset(size_t(c.frames));
             for (int f = 0; f < c.frames; ++f)
-                offset[size_t(f)] = position(l.actors[i], f)[a] - c.origin[size_t(a)];
+                offset[size_t(f)] = position(l_.actors[i], f)[a] - c.origin[size_t(a)];
             const std::vector<int16_t> runs = root_runs(offset, an.name, a);
             for (int f = 0; f < c.frames; ++f) act.tracks.at(f, 0, a) = runs[size_t(f)];
         }
@@ -300,22 +329,30 @@ Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& 
         for (int j = 0; j < act.meshes; ++j) {
             Angles prev{0, 0, 0};
             for (int f = 0; f < c.frames; ++f) {
-                const glm::dvec4 q = back.rot(sampler.rotation(l.meshes[i][size_t(j)], time(f)));
+                const glm::dvec4 q = back_.rot(sampler_.rotation(l_.meshes[i][size_t(j)], time(f)));
                 prev = joint_angles(q, f ? &prev : nullptr);
                 for (int a = 0; a < 3; ++a) act.tracks.at(f, j + 1, a) = prev[size_t(a)];
             }
         }
-        c.actors.push_back(std::move(act));
+        return act;
     }
-    if (!no_slot.empty())
-        fail_no_offset(ErrorKind::BadValue,
-                       "a moveable slot for every actor (node extras \"slot\", or --base); none "
-                       "for " +
-                           name_list(no_slot));
-    if (!defaults.empty())
-        warnings.push_back("no extras and no --base for " + name_list(defaults) +
-                           " (FBX keeps no extras); give --base to keep the game file's");
-    return c;
+
+    const Scene& s_;
+    const FromSceneOptions& o_;
+    const Layout l_;
+    const SceneSampler sampler_;
+    const nlohmann::json sx_;
+    const Back back_;
+    const Node* root_;
+    const double start_;
+    std::vector<std::string> defaults_;  // values no extra and no base gave
+};
+
+}  // namespace
+
+Cutscene cutscene_from_scene(const Scene& s, int index, const FromSceneOptions& o,
+                             std::vector<std::string>& warnings) {
+    return CutsceneBuilder(s, o, warnings).build(index, warnings);
 }
 
 }  // namespace ripkit::tr_cutseq

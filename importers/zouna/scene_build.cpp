@@ -45,136 +45,169 @@ Channel reset_channel(const Scene& s, int node, AnimPath path) {
     return c;
 }
 
-// Adds one Animation_Z to the scene; bones bind by crc to `bones` (created
+// Builds one Animation_Z into the scene: bone channels, message tracks and
+// the material, mesh and morph tracks. Bones bind by crc to `bones` (created
 // under the root when missing).
-void add_animation(Scene& s, NodeNames& names, const NamedAnimation& na,
-                   std::unordered_map<uint32_t, int>& bones, const SceneInputs& in) {
-    const Animation& a = na.anim;
-    ripkit::Animation out;
-    out.name = na.name;
-    double duration = a.duration > 0 ? a.duration : 0.0;
-    nlohmann::json tracks = nlohmann::json::array();
-    nlohmann::json messages = nlohmann::json::array();
-    nlohmann::json loop = nlohmann::json::object();
+class AnimationBuilder {
+  public:
+    AnimationBuilder(Scene& s, NodeNames& names, const NamedAnimation& na,
+                     std::unordered_map<uint32_t, int>& bones, const SceneInputs& in)
+        : s_(s), names_(names), na_(na), a_(na.anim), bones_(bones), in_(in) {
+        out_.name = na.name;
+        duration_ = a_.duration > 0 ? a_.duration : 0.0;
+    }
+
+    void add() {
+        for (size_t i = 0; i < a_.nodes.size(); ++i) add_node(i, a_.nodes[i]);
+        const Keyframer* mat_kf[5] = {&a_.material[0], &a_.material[1], &a_.material[2],
+                                      &a_.material[3], &a_.material[4]};
+        scalar_tracks(a_.materials, "material", mat_kf, kMaterialTrackNames, 5);
+        const Keyframer* mesh_kf[1] = {&a_.mesh_hide};
+        static const char* hide[1] = {"hide"};
+        scalar_tracks(a_.meshes, "mesh", mesh_kf, hide, 1);
+        const Keyframer* morph_kf[1] = {&a_.morph_weight};
+        static const char* weight[1] = {"weight"};
+        scalar_tracks(a_.morphs, "morph", morph_kf, weight, 1);
+
+        out_.duration = duration_;
+        out_.extras = {{"zouna_crc", na_.crc},
+                       {"animation_z", layout_json(a_)},
+                       {"blending", a_.blending},
+                       {"flags", a_.flags},
+                       {"node_flags", a_.node_flags},
+                       {"stored_duration", a_.duration},
+                       {"tracks", tracks_},
+                       {"messages", messages_},
+                       {"loop", loop_}};
+        s_.animations.push_back(std::move(out_));
+    }
+
+  private:
     // `charged`: baked samples, charged before they were made.
-    auto push = [&](Channel c, bool charged = false) {
+    void push(Channel c, bool charged = false) {
         if (c.times.empty()) return;
-        if (in.budget && !charged)
-            in.budget->charge_bytes(c.times.size() * (sizeof(double) + 3 * sizeof(glm::vec4)),
-                                    "animation " + na.name + " keys");
-        duration = std::max(duration, c.times.back());
-        out.channels.push_back(std::move(c));
-    };
-    auto node_for = [&](uint32_t crc) {
-        auto it = bones.find(crc);
-        if (it != bones.end()) return it->second;
-        const int n = names.add_unique(name_or_crc(in.names, crc), 0);
-        s.nodes[n].extras = {{"bone_crc", crc}, {"in_skeleton", false}};
-        bones[crc] = n;
+        if (in_.budget && !charged)
+            in_.budget->charge_bytes(c.times.size() * (sizeof(double) + 3 * sizeof(glm::vec4)),
+                                     "animation " + na_.name + " keys");
+        duration_ = std::max(duration_, c.times.back());
+        out_.channels.push_back(std::move(c));
+    }
+
+    int node_for(uint32_t crc) {
+        auto it = bones_.find(crc);
+        if (it != bones_.end()) return it->second;
+        const int n = names_.add_unique(name_or_crc(in_.names, crc), 0);
+        s_.nodes[n].extras = {{"bone_crc", crc}, {"in_skeleton", false}};
+        bones_[crc] = n;
         return n;
-    };
-    for (size_t i = 0; i < a.nodes.size(); ++i) {
-        const Modifier& m = a.nodes[i];
+    }
+
+    void add_node(size_t i, const Modifier& m) {
         const int node = node_for(m.name);
-        const std::string what = "animation " + na.name + " node " + std::to_string(i);
+        const std::string what = "animation " + na_.name + " node " + std::to_string(i);
         const Slice& st = m.slices[kSliceTranslation];
         const Slice& sr = m.slices[kSliceRot];
         const Slice& sb = m.slices[kSliceBezierRot];
         const Slice& ss = m.slices[kSliceScale];
-        const Slice& sm = m.slices[kSliceMessage];
         if (st.count)
-            push(make_channel(
-                node, AnimPath::Translation, to_curve(a.translation, st.start, st.count),
-                kf_mode(a.translation, in.v), ValueKind::Vector, in.native, what + " translation"));
+            push(make_channel(node, AnimPath::Translation,
+                              to_curve(a_.translation, st.start, st.count),
+                              kf_mode(a_.translation, in_.v), ValueKind::Vector, in_.native,
+                              what + " translation"));
         else if (m.flags & kResetTranslation)
-            push(reset_channel(s, node, AnimPath::Translation));
+            push(reset_channel(s_, node, AnimPath::Translation));
         // Rotation from KeyframerRot when it has keys, else BezierRot.
         if (sr.count)
-            push(make_channel(node, AnimPath::Rotation, to_curve(a.rot, sr.start, sr.count),
-                              curves::Mode::Linear, ValueKind::Rotation, in.native,
+            push(make_channel(node, AnimPath::Rotation, to_curve(a_.rot, sr.start, sr.count),
+                              curves::Mode::Linear, ValueKind::Rotation, in_.native,
                               what + " rotation"));
         else if (sb.count)
-            push(bake_bezier_rotation(node, to_curve(a.bezier_rot, sb.start, sb.count), in.v,
-                                      in.native, what + " bezier rotation", in.budget),
+            push(bake_bezier_rotation(node, to_curve(a_.bezier_rot, sb.start, sb.count), in_.v,
+                                      in_.native, what + " bezier rotation", in_.budget),
                  true);
         else if (m.flags & kResetRotation)
-            push(reset_channel(s, node, AnimPath::Rotation));
+            push(reset_channel(s_, node, AnimPath::Rotation));
         if (ss.count)
-            push(make_channel(node, AnimPath::Scale, to_curve(a.scale, ss.start, ss.count),
-                              kf_mode(a.scale, in.v), ValueKind::Plain, in.native,
+            push(make_channel(node, AnimPath::Scale, to_curve(a_.scale, ss.start, ss.count),
+                              kf_mode(a_.scale, in_.v), ValueKind::Plain, in_.native,
                               what + " scale"));
         else if (m.flags & kResetScale)
-            push(reset_channel(s, node, AnimPath::Scale));
-        if (sm.count) {
-            const std::string bone = s.nodes[node].name;
-            const int h = helper_node(s, names, bone + " messages",
-                                      {{"track", "messages"}, {"bone_crc", m.name}});
-            std::vector<curves::Key> keys;
-            nlohmann::json list = nlohmann::json::array();
-            for (size_t k = sm.start; k < size_t(sm.start) + sm.count; ++k) {
-                const double t = a.messages.keys[k].time;
-                keys.push_back({t, glm::vec4(float(keys.size()), 0, 0, 0), {}, {}});
-                list.push_back({{"time", t}, {"messages", messages_json(a.messages.messages[k])}});
-                // ASSUMPTION(loop_markers): message classes 12/13 mark the loop.
-                for (const Message& msg : a.messages.messages[k]) {
-                    if (msg.cls == 12) loop["start"] = t;
-                    if (msg.cls == 13) loop["end"] = t;
-                }
-            }
-            Channel c = make_channel(h, AnimPath::Translation, keys, curves::Mode::Step,
-                                     ValueKind::Plain, true, what + " messages");
-            c.interp = Interp::Step;
-            push(std::move(c));
-            messages.push_back(
-                {{"node", s.nodes[h].name}, {"bone", bone}, {"bone_crc", m.name}, {"keys", list}});
-        }
+            push(reset_channel(s_, node, AnimPath::Scale));
+        if (m.slices[kSliceMessage].count) add_messages(node, m, what);
     }
+
+    // A bone's messages: a helper node whose STEP track counts them, the
+    // messages themselves in the animation's extras.
+    void add_messages(int node, const Modifier& m, const std::string& what) {
+        const Slice& sm = m.slices[kSliceMessage];
+        const std::string bone = s_.nodes[node].name;
+        const int h = helper_node(s_, names_, bone + " messages",
+                                  {{"track", "messages"}, {"bone_crc", m.name}});
+        std::vector<curves::Key> keys;
+        nlohmann::json list = nlohmann::json::array();
+        for (size_t k = sm.start; k < size_t(sm.start) + sm.count; ++k) {
+            const double t = a_.messages.keys[k].time;
+            keys.push_back({t, glm::vec4(float(keys.size()), 0, 0, 0), {}, {}});
+            list.push_back({{"time", t}, {"messages", messages_json(a_.messages.messages[k])}});
+            // ASSUMPTION(loop_markers): message classes 12/13 mark the loop.
+            for (const Message& msg : a_.messages.messages[k]) {
+                if (msg.cls == 12) loop_["start"] = t;
+                if (msg.cls == 13) loop_["end"] = t;
+            }
+        }
+        Channel c = make_channel(h, AnimPath::Translation, keys, curves::Mode::Step,
+                                 ValueKind::Plain, true, what + " messages");
+        c.interp = Interp::Step;
+        push(std::move(c));
+        messages_.push_back(
+            {{"node", s_.nodes[h].name}, {"bone", bone}, {"bone_crc", m.name}, {"keys", list}});
+    }
+
     // Material, mesh and morph tracks: helper nodes whose translation carries
     // the value (x for scalars, xyz for colours), with the engine's interpolation.
-    auto scalar_tracks = [&](const std::vector<Modifier>& mods, const char* kind,
-                             const Keyframer* const* kfs, const char* const* prop_names,
-                             size_t props) {
-        for (size_t i = 0; i < mods.size(); ++i) {
-            const Modifier& m = mods[i];
+    void scalar_tracks(const std::vector<Modifier>& mods, const char* kind,
+                       const Keyframer* const* kfs, const char* const* prop_names, size_t props) {
+        for (const Modifier& m : mods) {
             for (size_t p = 0; p < props; ++p) {
                 const Slice& sl = m.slices[p];
                 if (!sl.count) continue;
-                const std::string target = name_or_crc(in.names, m.name);
+                const std::string target = name_or_crc(in_.names, m.name);
                 const std::string base = std::string(kind) + " " + target + " " + prop_names[p];
                 const int h = helper_node(
-                    s, names, base,
+                    s_, names_, base,
                     {{"track", kind}, {"target_crc", m.name}, {"property", prop_names[p]}});
                 Channel c =
                     make_channel(h, AnimPath::Translation, to_curve(*kfs[p], sl.start, sl.count),
-                                 kf_mode(*kfs[p], in.v), ValueKind::Plain, true,
-                                 "animation " + na.name + " " + base);
-                tracks.push_back({{"node", s.nodes[h].name},
-                                  {"kind", kind},
-                                  {"target", target},
-                                  {"target_crc", m.name},
-                                  {"property", prop_names[p]},
-                                  {"components", kf_dims(kfs[p]->cls)},
-                                  {"interpolation", interp_of(c)}});
+                                 kf_mode(*kfs[p], in_.v), ValueKind::Plain, true,
+                                 "animation " + na_.name + " " + base);
+                tracks_.push_back({{"node", s_.nodes[h].name},
+                                   {"kind", kind},
+                                   {"target", target},
+                                   {"target_crc", m.name},
+                                   {"property", prop_names[p]},
+                                   {"components", kf_dims(kfs[p]->cls)},
+                                   {"interpolation", interp_of(c)}});
                 push(std::move(c));
             }
         }
-    };
-    const Keyframer* mat_kf[5] = {&a.material[0], &a.material[1], &a.material[2], &a.material[3],
-                                  &a.material[4]};
-    scalar_tracks(a.materials, "material", mat_kf, kMaterialTrackNames, 5);
-    const Keyframer* mesh_kf[1] = {&a.mesh_hide};
-    static const char* hide[1] = {"hide"};
-    scalar_tracks(a.meshes, "mesh", mesh_kf, hide, 1);
-    const Keyframer* morph_kf[1] = {&a.morph_weight};
-    static const char* weight[1] = {"weight"};
-    scalar_tracks(a.morphs, "morph", morph_kf, weight, 1);
+    }
 
-    out.duration = duration;
-    out.extras = {
-        {"zouna_crc", na.crc}, {"animation_z", layout_json(a)}, {"blending", a.blending},
-        {"flags", a.flags},    {"node_flags", a.node_flags},    {"stored_duration", a.duration},
-        {"tracks", tracks},    {"messages", messages},          {"loop", loop}};
-    s.animations.push_back(std::move(out));
+    Scene& s_;
+    NodeNames& names_;
+    const NamedAnimation& na_;
+    const Animation& a_;
+    std::unordered_map<uint32_t, int>& bones_;
+    const SceneInputs& in_;
+    ripkit::Animation out_;
+    double duration_ = 0;
+    nlohmann::json tracks_ = nlohmann::json::array();
+    nlohmann::json messages_ = nlohmann::json::array();
+    nlohmann::json loop_ = nlohmann::json::object();
+};
+
+void add_animation(Scene& s, NodeNames& names, const NamedAnimation& na,
+                   std::unordered_map<uint32_t, int>& bones, const SceneInputs& in) {
+    AnimationBuilder(s, names, na, bones, in).add();
 }
 
 }  // namespace
