@@ -65,8 +65,9 @@ void add_common_args(CLI::App& verb, CommonArgs& a) {
         ->allow_extra_args(false)
         ->type_name("KEY=VALUE");
     verb.add_option("--format-id", a.format_id, "Use this format instead of detecting it");
-    verb.add_option("--limit", a.limits,
-                    "Raise or lower a resource limit KEY=N (repeatable; see README \"Limits\")")
+    verb.add_option(
+            "--limit", a.limits,
+            "Raise or lower a resource limit KEY=N (repeatable; see docs/cli.md \"Limits\")")
         ->allow_extra_args(false);
 }
 

@@ -23,7 +23,7 @@ nlohmann::json all_schemas() {
     return {{"ripkit_schema", 1}, {"formats", formats}};
 }
 
-// One row per option name over every format (README "CLI reference").
+// One row per option name over every format (README "CLI").
 std::string options_markdown() {
     std::string md = "| option | Assimp property | formats | meaning |\n|---|---|---|---|\n";
     for (const SharedOption& o : shared_options()) {

@@ -1,5 +1,5 @@
 // ripkit: inspect and convert old game animation formats.
-//   ripkit info|list|dump|convert FILE ...   (see README "CLI reference")
+//   ripkit info|list|dump|convert FILE ...   (see docs/cli.md)
 // Exit status: 0 success, 1 decode or I/O error, 2 usage error; every failure
 // is one line on stderr.
 #include <CLI/CLI.hpp>

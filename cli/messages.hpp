@@ -1,7 +1,7 @@
 // What a run prints besides its error: warnings, notes and the paths it wrote
 // are held until the run succeeds, so a failing run prints exactly its one
-// error line (README "Exit status"); `convert --all --keep-going` prints each
-// failed item's line as it goes.
+// error line (docs/cli.md "Exit status"); `convert --all --keep-going`
+// prints each failed item's line as it goes.
 #pragma once
 
 #include <string>

@@ -1,7 +1,8 @@
 // Progress of long jobs (decoding a big file, `convert --all`), drawn on one
 // line of stderr that is rewritten in place and erased when the job ends -
 // only when stderr is a terminal, so a log or a failing run holds nothing but
-// its result (README "Exit status"). Within one label only each tenth is drawn.
+// its result (docs/cli.md "Exit status"). Within one label only each tenth is
+// drawn.
 // Thread-safe: items converted at once report from their worker threads.
 #pragma once
 

@@ -1,7 +1,8 @@
 // Building every model of the synthetic ROM (open: layout search, LH5,
 // hierarchy, display lists, textures; then a scene per model with PNGs)
 // against two baselines in the same run: reading the ROM file, and liblhasa
-// alone on the same LH5 streams. Compare the times (ratios in the README).
+// alone on the same LH5 streams. Compare the times (ratios in
+// docs/performance.md "Each format's benchmarks").
 #include <benchmark/benchmark.h>
 
 #include <filesystem>

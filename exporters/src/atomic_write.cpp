@@ -36,7 +36,7 @@ bool is_protected(const fs::path& out, const std::vector<fs::path>& protected_pa
 void refuse_protected(const fs::path& out, const std::vector<fs::path>& protected_paths) {
     for (const fs::path& p : protected_paths)
         if (!p.empty() && same_file(out, p))
-            // A usage error wherever it is found (README "Exit status": 2).
+            // A usage error wherever it is found (docs/cli.md "Exit status": 2).
             fail_no_offset(ErrorKind::Usage,
                            "an output path that is not an input: refusing to write '" +
                                out.string() + "' (it is '" + p.string() + "')");

@@ -1,5 +1,5 @@
-// The Document over a decoded CUTSEQ file: info, list, dump (schema in the
-// README section) and scene building per cutscene.
+// The Document over a decoded CUTSEQ file: info, list, dump (schema in
+// docs/formats/tr_cutseq.md) and scene building per cutscene.
 #pragma once
 
 #include <atomic>

@@ -1,5 +1,5 @@
 // The level's bone lists, given as JSON (--skeleton FILE.json), and the engine's
-// mesh-tree walk over them. Schema (README "--skeleton JSON"):
+// mesh-tree walk over them. Schema (docs/formats/tr_cutseq.md "--skeleton FILE.json"):
 //   {"format": "ripkit-tr-skeleton",            optional; checked when present
 //    "slots": {"<slot>": {"bones": [{"flags": f, "dx": x, "dy": y, "dz": z}, ...]}}}
 // bones[j-1] places mesh j (j >= 1); flags bit 0 = pop, bit 1 = push.

@@ -1,7 +1,7 @@
 // The Assimp side of the direction back: an aiScene handed to
 // Assimp::Exporter::Export(scene, "tr-cutseq", path) goes through
 // scene_from_aiscene and the format's encoder. Options come as
-// ExportProperties (README "Assimp exporters").
+// ExportProperties (docs/library.md "Assimp exporters (the direction back)").
 #include "exporter.hpp"
 
 #include <assimp/Exceptional.h>

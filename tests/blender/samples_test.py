@@ -31,7 +31,7 @@ import blender_util as U  # noqa: E402
 C = U.Checks()
 ITEMS_PER_FILE = 2
 SKIP_NAMES = {"CMakeLists.txt", "make_samples.cpp", "sample_writers.cpp.in", "README.md"}
-FBX_REPORT = []  # (sample, what Blender got from the FBX) for the README
+FBX_REPORT = []  # (sample, what Blender got from the FBX) for docs/blender.md "FBX in Blender"
 
 
 # ---- outside Blender: ripkit and the .glb ----------------------------------

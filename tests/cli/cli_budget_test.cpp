@@ -1,6 +1,6 @@
 // --limit, the document budget as the tool reports it, and what a failing
-// run prints (README "Exit status", "Limits"): one line, exit 2 for usage
-// wherever it is found, 1 for a limit, nothing written.
+// run prints (docs/cli.md "Exit status", "Limits"): one line, exit 2 for
+// usage wherever it is found, 1 for a limit, nothing written.
 #include <fstream>
 #include <string_view>
 

@@ -44,7 +44,7 @@ TEST_CASE("protected paths are refused and nothing is left behind", "[files]") {
     ExportOptions o;
     o.protected_paths = {input};
 
-    // Usage errors wherever they are found (README "Exit status": 2).
+    // Usage errors wherever they are found (docs/cli.md "Exit status": 2).
     const auto usage = [](auto&& fn) {
         try {
             fn();

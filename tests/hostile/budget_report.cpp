@@ -1,7 +1,7 @@
 // ripkit-budget-report FILE...: what the document budget counts for each
 // file - the bytes held at the peak and the steps - when every item is
 // decoded, built and written as glb and as fbx, as `convert --all` does. How
-// README "Limits" measured the bundled samples against the defaults.
+// docs/cli.md "Limits" measured the bundled samples against the defaults.
 #include <cstdio>
 #include <filesystem>
 

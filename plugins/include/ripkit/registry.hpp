@@ -21,8 +21,9 @@ void register_importers(Assimp::Importer& importer);
 
 // Registers one exporter per writable format (id "tr-cutseq", "zouna") on
 // `exporter`, so that Export(scene, "tr-cutseq", "OUT.PAK") writes the game
-// file; options as ExportProperties (README "Assimp exporters"). Returns the
-// number registered (ids already registered are skipped).
+// file; options as ExportProperties (docs/library.md "Assimp exporters (the
+// direction back)"). Returns the number registered (ids already registered
+// are skipped).
 int register_exporters(Assimp::Exporter& exporter);
 
 }  // namespace ripkit

@@ -3,7 +3,7 @@
 // What aiScene has fields for goes into them (nodes, meshes with rigid bone
 // weights, materials, embedded PNG textures, cameras, node animations with
 // mTicksPerSecond = 1000 so key times are milliseconds). What it has no field
-// for travels as metadata, documented in the README ("aiScene metadata"):
+// for travels as metadata, documented in docs/library.md ("aiScene metadata"):
 //   scene  mMetaData: "ripkit.format", "ripkit.item", and every scalar of
 //                     Scene::extras as "ripkit.extras.<key>" (strings <= 1000 bytes);
 //   node   mMetaData: every scalar of Node::extras as "<key>";
