@@ -2,13 +2,28 @@
 #pragma once
 
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <map>
+#include <stdexcept>
 
 #include "format.hpp"
+#include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit_catch.hpp"
 
 namespace zouna_test {
+
+// The ripkit::Error `fn` throws; fails the test when it throws none.
+inline ripkit::Error error_of(const std::function<void()>& fn) {
+    try {
+        fn();
+    } catch (const ripkit::Error& e) {
+        return e;
+    }
+    FAIL("no error");
+    throw std::logic_error("unreachable: FAIL throws");
+}
 
 using ripkit::Bytes;
 
