@@ -22,17 +22,33 @@ float shade(int16_t light) {
     return float(255 - (l >> 5)) / 255.0f;
 }
 
-void add_geometry(Scene& scene, int mesh_node, const std::string& name, const Level& level,
-                  const TrMesh& tm, uint16_t joint, const std::array<int64_t, 3>& origin, int skin,
-                  MaterialTable& materials, const Conversion& conv) {
+// Where a moveable's meshes go: the scene and the node holding them, the skin
+// their joints index (-1: none), the level whose textures become materials,
+// and the unit conversion.
+struct GeometryTarget {
+    Scene& scene;
+    int mesh_node;
+    int skin;
+    const Level& level;
+    MaterialTable& materials;
+    const Conversion& conv;
+};
+
+// One mesh of the moveable, rigidly bound to `joint`, its vertices placed at
+// the joint's rest `origin`.
+void add_geometry(const GeometryTarget& t, const std::string& name, const TrMesh& tm,
+                  uint16_t joint, const std::array<int64_t, 3>& origin) {
+    const Level& level = t.level;
+    const Conversion& conv = t.conv;
+    const int skin = t.skin;
     const bool normals = usable_normals(tm);
     const bool lights = !normals && tm.lights.size() == tm.vertices.size() && !tm.lights.empty();
-    MeshByMaterial meshes(scene, mesh_node, name, skin);
+    MeshByMaterial meshes(t.scene, t.mesh_node, name, skin);
     for (const Face& f : tm.faces) {
         const uint16_t tex = mesh_face_texture(f);
         // ASSUMPTION(sidedness): objects are drawn single-sided whatever bit 15 says
         // (output.cpp).
-        Mesh& out = meshes[materials.material(tex, (f.effects & 1) != 0, false, false)];
+        Mesh& out = meshes[t.materials.material(tex, (f.effects & 1) != 0, false, false)];
         emit_face(out, f, level.object_textures[tex], [&](uint16_t v) {
             out.positions.push_back(rest_point(conv, origin, tm.vertices[v]));
             if (normals) {
@@ -109,10 +125,10 @@ int add_skin(Scene& scene, const std::string& name, const std::vector<int>& join
 void add_rigid_meshes(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
                       const Moveable& geometry, const RestPose& pose, int skin,
                       MaterialTable& materials, const Conversion& conv) {
+    const GeometryTarget target{scene, mesh_node, skin, level, materials, conv};
     for (int j = 0; j < geometry.mesh_count && size_t(j) < pose.origin.size(); ++j)
-        add_geometry(scene, mesh_node, prefix + "_mesh" + std::to_string(j) + "_geo", level,
-                     moveable_mesh(level, geometry, j), uint16_t(j), pose.origin[size_t(j)], skin,
-                     materials, conv);
+        add_geometry(target, prefix + "_mesh" + std::to_string(j) + "_geo",
+                     moveable_mesh(level, geometry, j), uint16_t(j), pose.origin[size_t(j)]);
 }
 
 Body add_body(Scene& scene, int parent, int mesh_node, const std::string& prefix,
