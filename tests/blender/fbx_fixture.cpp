@@ -1,4 +1,4 @@
-// Writes the scene fbx_test.py opens in Blender: test_scene.cpp's full scene
+// Writes the scene fbx_test.py opens in Blender: scene_fixture.cpp's full scene
 // (camera field of view 0.8 -> 0.6 rad at 1 s, STEP/LINEAR/CUBICSPLINE
 // channels, skin, extras) with its camera also moving and turning, plus a
 // face track in the docs/architecture.md convention, as
@@ -9,7 +9,7 @@
 #include <exception>
 
 #include "ripkit/export.hpp"
-#include "test_scene.hpp"
+#include "scene_fixture.hpp"
 
 using namespace ripkit;
 

@@ -8,7 +8,7 @@
 #include "ripkit/export.hpp"
 #include "ripkit/gltf_doc.hpp"
 #include "ripkit_catch.hpp"
-#include "test_scene.hpp"
+#include "scene_fixture.hpp"
 
 using namespace ripkit;
 using nlohmann::json;

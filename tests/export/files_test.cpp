@@ -12,7 +12,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "test_scene.hpp"
+#include "scene_fixture.hpp"
 
 using namespace ripkit;
 namespace fs = std::filesystem;

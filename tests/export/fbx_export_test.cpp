@@ -1,6 +1,6 @@
 // FBX written by ripkit, read back with the strict reader of fbx_reader.hpp
 // (Blender's and Assimp's parse rules, ufbx's curve rules) and compared with
-// the hand-chosen values of test_scene.cpp and with the glb of the same scene.
+// the hand-chosen values of scene_fixture.cpp and with the glb of the same scene.
 #include <assimp/scene.h>
 
 #include <assimp/Exporter.hpp>
@@ -16,7 +16,7 @@
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "test_scene.hpp"
+#include "scene_fixture.hpp"
 
 using namespace ripkit;
 namespace fs = std::filesystem;

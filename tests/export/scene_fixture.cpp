@@ -1,4 +1,4 @@
-#include "test_scene.hpp"
+#include "scene_fixture.hpp"
 
 #include <png.h>
 
