@@ -35,15 +35,16 @@ endfunction()
 # Declares the format's test kit, from importers/<id>/testkit/: the static
 # library ripkit_<id>_testkit with the writers, builders and encoders that
 # only tests, fuzz seeds, benchmarks and the bundled samples need. It links
-# ripkit_<id>, its Assimp importer and ripkit_core_testkit; nothing that ships links it, and it is
-# not installed. It must define, in namespace ripkit::formats,
+# ripkit_<id>, its Assimp importer and ripkit_core_testkit; nothing that ships
+# links it, and it is not installed. It must define, in namespace ripkit::formats,
 #   void <id>_write_samples(const std::filesystem::path& dir);  // bundled samples
 # which ripkit-make-samples' generated list (samples/CMakeLists.txt) calls.
 function(ripkit_add_testkit id)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_library(ripkit_${id}_testkit STATIC ${ARG_SOURCES})
   target_include_directories(ripkit_${id}_testkit PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(ripkit_${id}_testkit PUBLIC ripkit_${id} ripkit_${id}_assimp ripkit_core_testkit ${ARG_LIBS}
+  target_link_libraries(ripkit_${id}_testkit
+    PUBLIC ripkit_${id} ripkit_${id}_assimp ripkit_core_testkit ${ARG_LIBS}
     PRIVATE ripkit_warnings)
   set_property(GLOBAL APPEND PROPERTY RIPKIT_TESTKITS ${id})
 endfunction()
