@@ -38,8 +38,9 @@ def manifest_for(text, platform):
     key (every platform) for the add-on alone."""
     lines = [l for l in text.splitlines() if not re.match(r"\s*platforms\s*=", l)]
     if platform:
-        at = next(i for i, l in enumerate(lines) if l.startswith("license"))
-        lines.insert(at + 1, 'platforms = ["%s"]' % platform)
+        # A top-level key: before the first [table], or at the end.
+        at = next((i for i, l in enumerate(lines) if l.lstrip().startswith("[")), len(lines))
+        lines.insert(at, 'platforms = ["%s"]\n' % platform)
     return "\n".join(lines) + "\n"
 
 

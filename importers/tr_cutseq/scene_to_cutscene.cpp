@@ -210,7 +210,7 @@ class CutsceneBuilder {
           o_(o),
           l_(find_layout(s, o, warnings)),
           sampler_(s, pick_animation(s, o.animation)),
-          sx_(s.extras.is_object() ? s.extras : nlohmann::json::object()),
+          sx_(s.extras.is_object() ? s.extras : empty_object()),
           back_(back_of(sx_, o)),
           root_(l_.root >= 0 ? &s.nodes[size_t(l_.root)] : nullptr),
           start_(o.start.value_or(sampler_.first_key_time())) {}
@@ -236,6 +236,11 @@ class CutsceneBuilder {
     }
 
   private:
+    static const nlohmann::json& empty_object() {
+        static const nlohmann::json kEmpty = nlohmann::json::object();
+        return kEmpty;
+    }
+
     static Back back_of(const nlohmann::json& sx, const FromSceneOptions& o) {
         const bool native = o.native || sx.value("units", "") == "TR units";
         double scale = kDefaultScale;
@@ -341,7 +346,7 @@ class CutsceneBuilder {
     const FromSceneOptions& o_;
     const Layout l_;
     const SceneSampler sampler_;
-    const nlohmann::json sx_;
+    const nlohmann::json& sx_;  // the scene's extras (an empty object when they are none)
     const Back back_;
     const Node* root_;
     const double start_;
