@@ -147,10 +147,9 @@ void add_level_bodies(Scene& scene, const Cutscene& c, const LevelBodies& bodies
             {"actor", i},
             {"body",
              skinned_lara ? "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree" : "slot " + n(a.slot)}};
-        tr_level::add_rigid_meshes(scene, body, name, level, skinned_lara ? *lara.skin : *m, pose,
-                                   skin, materials, conv);
-        if (skinned_lara)
-            tr_level::add_lara_joints(scene, body, name, level, lara, pose, skin, materials, conv);
+        const tr_level::BodyTarget target{scene, body, skin, level, materials, conv};
+        tr_level::add_rigid_meshes(target, name, skinned_lara ? *lara.skin : *m, pose);
+        if (skinned_lara) tr_level::add_lara_joints(target, name, lara, pose);
         drawn.push_back(skinned_lara ? "lara_skin" : "slot");
     }
     const std::vector<size_t> rooms = cutscene_rooms(level, c, bodies.rooms);

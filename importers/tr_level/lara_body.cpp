@@ -79,21 +79,21 @@ std::array<int, 2> lara_joint_pair(int j) {
     return {pairs[j][0], pairs[j][1]};
 }
 
-void add_lara_joints(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
-                     const LaraSlots& slots, const RestPose& lara, int skin,
-                     MaterialTable& materials, const Conversion& conv) {
+void add_lara_joints(const BodyTarget& t, const std::string& prefix, const LaraSlots& slots,
+                     const RestPose& lara) {
+    const Level& level = t.level;
     if (!slots.skin || !slots.joints) return;
     const RestPose body_rest = rest_pose(level, *slots.skin);
     const RestPose joint_rest = rest_pose(level, *slots.joints);
     for (int j = 1; j < kLaraMeshes; ++j) {  // mesh 0 is unused (TRN2 drops it as bad data)
         const TrMesh& jm = moveable_mesh(level, *slots.joints, j);
         const std::vector<Placed> placed =
-            place_joint(level, slots, lara, body_rest, joint_rest, j, conv);
-        MeshByMaterial meshes(scene, mesh_node, prefix + "_joint" + std::to_string(j) + "_geo",
-                              skin);
+            place_joint(level, slots, lara, body_rest, joint_rest, j, t.conv);
+        MeshByMaterial meshes(t.scene, t.mesh_node, prefix + "_joint" + std::to_string(j) + "_geo",
+                              t.skin);
         for (const Face& f : jm.faces) {
             const uint16_t tex = mesh_face_texture(f);
-            Mesh& out = meshes[materials.material(tex, (f.effects & 1) != 0, false, false)];
+            Mesh& out = meshes[t.materials.material(tex, (f.effects & 1) != 0, false, false)];
             emit_face(out, f, level.object_textures[tex], [&](uint16_t v) {
                 out.positions.push_back(placed[v].position);
                 out.weighted_joints.push_back(placed[v].influence.joints);

@@ -34,8 +34,7 @@ std::array<int, 2> lara_joint_pair(int j);
 // (origin of mesh j) with weights 0.5 / 0.5 on bones a and b (TRN2 and
 // wadblender); the engine's half-angle matrix for knees and elbows is not
 // reproduced.
-void add_lara_joints(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
-                     const LaraSlots& slots, const RestPose& lara, int skin,
-                     MaterialTable& materials, const Conversion& conv);
+void add_lara_joints(const BodyTarget& t, const std::string& prefix, const LaraSlots& slots,
+                     const RestPose& lara);
 
 }  // namespace ripkit::tr_level

@@ -25,19 +25,10 @@ float shade(int16_t light) {
 // Where a moveable's meshes go: the scene and the node holding them, the skin
 // their joints index (-1: none), the level whose textures become materials,
 // and the unit conversion.
-struct GeometryTarget {
-    Scene& scene;
-    int mesh_node;
-    int skin;
-    const Level& level;
-    MaterialTable& materials;
-    const Conversion& conv;
-};
-
 // One mesh of the moveable, rigidly bound to `joint`, its vertices placed at
 // the joint's rest `origin`.
-void add_geometry(const GeometryTarget& t, const std::string& name, const TrMesh& tm,
-                  uint16_t joint, const std::array<int64_t, 3>& origin) {
+void add_geometry(const BodyTarget& t, const std::string& name, const TrMesh& tm, uint16_t joint,
+                  const std::array<int64_t, 3>& origin) {
     const Level& level = t.level;
     const Conversion& conv = t.conv;
     const int skin = t.skin;
@@ -122,25 +113,21 @@ int add_skin(Scene& scene, const std::string& name, const std::vector<int>& join
     return int(scene.skins.size() - 1);
 }
 
-void add_rigid_meshes(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
-                      const Moveable& geometry, const RestPose& pose, int skin,
-                      MaterialTable& materials, const Conversion& conv) {
-    const GeometryTarget target{scene, mesh_node, skin, level, materials, conv};
+void add_rigid_meshes(const BodyTarget& t, const std::string& prefix, const Moveable& geometry,
+                      const RestPose& pose) {
     for (int j = 0; j < geometry.mesh_count && size_t(j) < pose.origin.size(); ++j)
-        add_geometry(target, prefix + "_mesh" + std::to_string(j) + "_geo",
-                     moveable_mesh(level, geometry, j), uint16_t(j), pose.origin[size_t(j)]);
+        add_geometry(t, prefix + "_mesh" + std::to_string(j) + "_geo",
+                     moveable_mesh(t.level, geometry, j), uint16_t(j), pose.origin[size_t(j)]);
 }
 
-Body add_body(Scene& scene, int parent, int mesh_node, const std::string& prefix,
-              const Level& level, const Moveable& m, MaterialTable& materials,
-              const Conversion& conv) {
+Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveable& m) {
     Body body;
-    const RestPose pose = rest_pose(level, m);
+    const RestPose pose = rest_pose(t.level, m);
     body.warnings = pose.skeleton.warnings;
-    body.joints = add_joints(scene, parent, prefix, m, pose, conv);
+    body.joints = add_joints(t.scene, parent, prefix, m, pose, t.conv);
     if (body.joints.empty()) return body;
-    body.skin = add_skin(scene, prefix + "_skin", body.joints, pose, conv);
-    add_rigid_meshes(scene, mesh_node, prefix, level, m, pose, body.skin, materials, conv);
+    body.skin = t.skin = add_skin(t.scene, prefix + "_skin", body.joints, pose, t.conv);
+    add_rigid_meshes(t, prefix, m, pose);
     return body;
 }
 Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv) {
@@ -151,7 +138,7 @@ Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& co
     scene.nodes[0].extras = {{"slot", m.slot}, {"meshes", m.mesh_count}};
     if (const char* name = slot_name(level.version, m.slot)) scene.nodes[0].extras["name"] = name;
     MaterialTable materials(level, scene);
-    const Body body = add_body(scene, r, r, root, level, m, materials, conv);
+    const Body body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
     if (!body.warnings.empty()) scene.extras["warnings"] = body.warnings;
     return scene;
 }

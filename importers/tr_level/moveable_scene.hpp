@@ -39,14 +39,23 @@ std::vector<int> add_joints(Scene& scene, int parent, const std::string& prefix,
 int add_skin(Scene& scene, const std::string& name, const std::vector<int>& joints,
              const RestPose& pose, const Conversion& conv);
 
+// Where a body's meshes go and what they are made from. `mesh_node` draws
+// them and must have an identity world transform (skinned meshes ignore
+// their node's transform in glTF; three.js does not); `skin` binds them.
+struct BodyTarget {
+    Scene& scene;
+    int mesh_node;
+    int skin;
+    const Level& level;
+    MaterialTable& materials;
+    const Conversion& conv;
+};
+
 // Meshes `<prefix>_mesh<j>_geo` (one per material, later ones `_1`, `_2`...)
-// drawn at `mesh_node`: mesh j of `geometry` at rest origin j of `pose`,
-// every vertex weighted 1 to skin joint j. `mesh_node` must have an identity
-// world transform (skinned meshes ignore their node's transform in glTF;
-// three.js does not).
-void add_rigid_meshes(Scene& scene, int mesh_node, const std::string& prefix, const Level& level,
-                      const Moveable& geometry, const RestPose& pose, int skin,
-                      MaterialTable& materials, const Conversion& conv);
+// drawn at t.mesh_node: mesh j of `geometry` at rest origin j of `pose`,
+// every vertex weighted 1 to skin joint j.
+void add_rigid_meshes(const BodyTarget& t, const std::string& prefix, const Moveable& geometry,
+                      const RestPose& pose);
 
 struct Body {
     std::vector<int> joints;  // node of mesh j
@@ -54,10 +63,9 @@ struct Body {
     std::vector<std::string> warnings;
 };
 
-// add_joints, add_skin and add_rigid_meshes of one moveable.
-Body add_body(Scene& scene, int parent, int mesh_node, const std::string& prefix,
-              const Level& level, const Moveable& m, MaterialTable& materials,
-              const Conversion& conv);
+// add_joints (under `parent`), add_skin and add_rigid_meshes of one
+// moveable; the body's own skin replaces t.skin.
+Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveable& m);
 
 // `convert` of one moveable: root node `slot<S>` (identity) carrying the body.
 Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv);

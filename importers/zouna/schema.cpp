@@ -158,6 +158,7 @@ std::vector<ValueDef> mesh_settings() {
 
 }  // namespace
 
+// A declaration, one entry per setting: long because the format has many.
 const FormatSchema& schema() {
     static const FormatSchema s = [] {
         FormatSchema f;

@@ -184,11 +184,9 @@ Channel read_channel(const tinygltf::Model& m, const tinygltf::Animation& a,
 
 }  // namespace
 
-Scene scene_from_gltf(ByteSpan bytes, const std::filesystem::path& dir, const Limits& limits) {
-    if (bytes.size() > limits.max_input_bytes)
-        fail_no_offset(
-            ErrorKind::AllocationLimit,
-            "a glTF file of at most " + std::to_string(limits.max_input_bytes) + " bytes");
+namespace {
+
+tinygltf::Model load_model(ByteSpan bytes, const std::filesystem::path& dir) {
     tinygltf::TinyGLTF loader;
     loader.SetImageLoader(&skip_image, nullptr);
     loader.SetStoreOriginalJSONForExtrasAndExtensions(true);
@@ -205,8 +203,26 @@ Scene scene_from_gltf(ByteSpan bytes, const std::filesystem::path& dir, const Li
         std::replace(err.begin(), err.end(), '\n', ' ');
         fail(ErrorKind::WrongFormat, 0, "a glTF 2.0 file (tinygltf: " + err + ")");
     }
+    return m;
+}
 
-    Scene s;
+Camera camera_of(const tinygltf::Camera& gc, int node) {
+    Camera cam;
+    cam.name = gc.name;
+    cam.node = node;
+    if (gc.type == "perspective") {
+        cam.yfov = float(gc.perspective.yfov);
+        if (gc.perspective.aspectRatio > 0) cam.aspect = float(gc.perspective.aspectRatio);
+        cam.znear = float(gc.perspective.znear);
+        if (gc.perspective.zfar > 0) cam.zfar = float(gc.perspective.zfar);
+    }
+    cam.extras = extras_of(gc.extras_json_string);
+    return cam;
+}
+
+// The default scene's node tree, depth first; returns the Scene node of each
+// glTF node (-1 where the scene does not reach it).
+std::vector<int> add_nodes(const tinygltf::Model& m, Scene& s) {
     const int scene_index = m.defaultScene >= 0 ? m.defaultScene : 0;
     std::vector<int> roots;
     if (size_t(scene_index) < m.scenes.size()) {
@@ -236,23 +252,15 @@ Scene scene_from_gltf(ByteSpan bytes, const std::filesystem::path& dir, const Li
         s.nodes[size_t(n)].extras = extras_of(gn.extras_json_string);
         index_of[size_t(g)] = n;
         if (gn.camera >= 0 && size_t(gn.camera) < m.cameras.size()) {
-            const tinygltf::Camera& gc = m.cameras[size_t(gn.camera)];
-            Camera cam;
-            cam.name = gc.name;
-            cam.node = n;
-            if (gc.type == "perspective") {
-                cam.yfov = float(gc.perspective.yfov);
-                if (gc.perspective.aspectRatio > 0) cam.aspect = float(gc.perspective.aspectRatio);
-                cam.znear = float(gc.perspective.znear);
-                if (gc.perspective.zfar > 0) cam.zfar = float(gc.perspective.zfar);
-            }
-            cam.extras = extras_of(gc.extras_json_string);
             s.nodes[size_t(n)].camera = static_cast<int>(s.cameras.size());
-            s.cameras.push_back(std::move(cam));
+            s.cameras.push_back(camera_of(m.cameras[size_t(gn.camera)], n));
         }
         for (auto c = gn.children.rbegin(); c != gn.children.rend(); ++c) todo.emplace_back(*c, n);
     }
+    return index_of;
+}
 
+void add_animations(const tinygltf::Model& m, const std::vector<int>& index_of, Scene& s) {
     for (const tinygltf::Animation& ga : m.animations) {
         Animation a;
         a.name = ga.name;
@@ -278,6 +286,19 @@ Scene scene_from_gltf(ByteSpan bytes, const std::filesystem::path& dir, const Li
     if (s.extras.is_object() && s.extras.contains("frame_rate") &&
         s.extras["frame_rate"].is_number())
         for (Animation& a : s.animations) a.frame_rate = s.extras["frame_rate"].get<double>();
+}
+
+}  // namespace
+
+Scene scene_from_gltf(ByteSpan bytes, const std::filesystem::path& dir, const Limits& limits) {
+    if (bytes.size() > limits.max_input_bytes)
+        fail_no_offset(
+            ErrorKind::AllocationLimit,
+            "a glTF file of at most " + std::to_string(limits.max_input_bytes) + " bytes");
+    const tinygltf::Model m = load_model(bytes, dir);
+    Scene s;
+    const std::vector<int> index_of = add_nodes(m, s);
+    add_animations(m, index_of, s);
     return s;
 }
 

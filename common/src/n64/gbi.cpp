@@ -4,6 +4,7 @@
 
 namespace ripkit::n64 {
 
+// A table written as a switch, one line per opcode.
 const char* command_name(uint8_t o) {
     switch (o) {
         case op::kNoop:
