@@ -59,7 +59,6 @@ ExportOptions export_options(const Session& s, const ConvertArgs& a, OutputForma
     ExportOptions eo;
     eo.format = fmt;
     eo.protected_paths = s.protected_paths();
-    eo.budget = &s.budget();
     eo.fbx_bake_keys = a.fbx_bake;
     return eo;
 }

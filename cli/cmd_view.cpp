@@ -25,7 +25,6 @@ int run_view(const ViewArgs& a) {
     // copy embedded at build time (write_preview_html).
     po.three_dir = a.three_dir;
     po.protected_paths = session.protected_paths();
-    po.budget = &session.budget();
     write_preview_html(scene, a.out, po);
     Messages::get().out(a.out);
     return 0;

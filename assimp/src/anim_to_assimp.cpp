@@ -182,7 +182,7 @@ aiNodeAnim* make_node_anim(const Scene& scene, const NodeTracks& tr, double rate
 }  // namespace
 
 aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandoverOptions& opt,
-                            Animation* consume) {
+                            Budget& budget, Animation* consume) {
     const Animation& anim = scene.animations.at(index);
     auto out = std::make_unique<aiAnimation>();
     out->mName = checked_ai_string(anim.name, "animation name");
@@ -195,7 +195,7 @@ aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandov
     out->mNumChannels = static_cast<unsigned>(tracks.size());
     out->mChannels = new aiNodeAnim*[tracks.size()]();
     for (size_t i = 0; i < tracks.size(); ++i) {
-        out->mChannels[i] = make_node_anim(scene, tracks[i], opt.cubic_sample_rate, *opt.budget);
+        out->mChannels[i] = make_node_anim(scene, tracks[i], opt.cubic_sample_rate, budget);
         if (consume)
             for (int p = 0; p < 3; ++p)
                 if (tracks[i].path[p]) release_keys(consume->channels[tracks[i].index[p]]);

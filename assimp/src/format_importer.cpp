@@ -198,9 +198,7 @@ void FormatImporter::InternReadFile(const std::string& file, aiScene* out, Assim
         const int64_t item = item_ >= 0 ? item_ : doc->default_item();
         Scene scene = doc->scene(item);
         validate_scene(scene);
-        AssimpHandoverOptions handover;
-        handover.budget = opt.budget.get();
-        fill_aiscene(std::move(scene), out, handover);
+        fill_aiscene(std::move(scene), out);
     } catch (Error& e) {
         if (e.file().empty()) e.set_file(file);
         throw std::runtime_error(e.what());

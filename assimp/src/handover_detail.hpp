@@ -17,11 +17,11 @@ namespace ripkit::detail {
 // error instead of a quietly broken binding.
 aiString checked_ai_string(const std::string& s, const char* what);
 
-// Builds aiAnimation `index` of `scene` (mTicksPerSecond 1000, times in ms);
-// opt.budget must be set. With `consume` (the same animation, given up),
-// each channel's keys are freed once handed over.
+// Builds aiAnimation `index` of `scene` (mTicksPerSecond 1000, times in ms),
+// charging its keys to `budget`. With `consume` (the same animation, given
+// up), each channel's keys are freed once handed over.
 aiAnimation* make_animation(const Scene& scene, size_t index, const AssimpHandoverOptions& opt,
-                            Animation* consume = nullptr);
+                            Budget& budget, Animation* consume = nullptr);
 
 // "T=STEP;R=LINEAR" per node of animation `index`, in node order of first use.
 std::vector<std::pair<std::string, std::string>> interp_summary(const Scene& scene, size_t index);

@@ -349,11 +349,9 @@ aiMetadata* scene_metadata(const Scene& s, const AssimpHandoverOptions& opt) {
 namespace {
 
 // `consume`: the same scene, given up (its keys freed as they are handed over).
-void fill(const Scene& s, aiScene* out, const AssimpHandoverOptions& given, Scene* consume) {
+void fill(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt, Budget& budget,
+          Scene* consume) {
     if (!out) fail_no_offset(ErrorKind::Usage, "an aiScene to fill");
-    Budget local;
-    AssimpHandoverOptions opt = given;
-    if (!opt.budget) opt.budget = &local;
     if (s.nodes.empty()) fail_no_offset(ErrorKind::BadValue, "a scene with a root node");
     const std::vector<int> remap = mesh_remap(s);
     const size_t nmesh =
@@ -375,8 +373,8 @@ void fill(const Scene& s, aiScene* out, const AssimpHandoverOptions& given, Scen
     for (size_t i = 0; i < s.meshes.size(); ++i) {
         if (remap[i] < 0) continue;
         const int mat = s.meshes[i].material;
-        opt.budget->charge_bytes(mesh_bytes(s.meshes[i]),
-                                 "mesh '" + s.meshes[i].name + "' handed to Assimp");
+        budget.charge_bytes(mesh_bytes(s.meshes[i]),
+                            "mesh '" + s.meshes[i].name + "' handed to Assimp");
         out->mMeshes[remap[i]] =
             make_mesh(s, s.meshes[i], mat >= 0 ? unsigned(mat) : unsigned(s.materials.size()));
     }
@@ -385,8 +383,8 @@ void fill(const Scene& s, aiScene* out, const AssimpHandoverOptions& given, Scen
     out->mNumTextures = unsigned(s.textures.size());
     out->mTextures = new_array<aiTexture>(s.textures.size());
     for (size_t i = 0; i < s.textures.size(); ++i) {
-        opt.budget->charge_bytes(s.textures[i].png.size(),
-                                 "texture '" + s.textures[i].name + "' handed to Assimp");
+        budget.charge_bytes(s.textures[i].png.size(),
+                            "texture '" + s.textures[i].name + "' handed to Assimp");
         out->mTextures[i] = make_texture(s.textures[i]);
     }
 
@@ -398,26 +396,36 @@ void fill(const Scene& s, aiScene* out, const AssimpHandoverOptions& given, Scen
         out->mNumAnimations = unsigned(s.animations.size());
         out->mAnimations = new_array<aiAnimation>(s.animations.size());
         for (size_t i = 0; i < s.animations.size(); ++i)
-            out->mAnimations[i] =
-                detail::make_animation(s, i, opt, consume ? &consume->animations[i] : nullptr);
+            out->mAnimations[i] = detail::make_animation(
+                s, i, opt, budget, consume ? &consume->animations[i] : nullptr);
     }
     out->mMetaData = scene_metadata(s, opt);  // reads channel paths, not keys
 }
 
 }  // namespace
 
+void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt, Budget& budget) {
+    fill(s, out, opt, budget, nullptr);
+}
+
 void fill_aiscene(const Scene& s, aiScene* out, const AssimpHandoverOptions& opt) {
-    fill(s, out, opt, nullptr);
+    fill(s, out, opt, *scene_budget(s), nullptr);
 }
 
 void fill_aiscene(Scene&& s, aiScene* out, const AssimpHandoverOptions& opt) {
-    fill(s, out, opt, &s);
+    const std::shared_ptr<Budget> budget = scene_budget(s);
+    fill(s, out, opt, *budget, &s);
+}
+
+std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt,
+                                    Budget& budget) {
+    auto out = std::make_unique<aiScene>();
+    fill_aiscene(scene, out.get(), opt, budget);
+    return out;
 }
 
 std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt) {
-    auto out = std::make_unique<aiScene>();
-    fill_aiscene(scene, out.get(), opt);
-    return out;
+    return to_aiscene(scene, opt, *scene_budget(scene));
 }
 
 }  // namespace ripkit

@@ -100,7 +100,10 @@ void BM_ReadAnimBytes(benchmark::State& state) {
 void BM_DecodeAllBanks(benchmark::State& state) {
     const Bytes& rom = anim_built().rom;
     const pikachu::RomWindows w{rom.size(), {{0u, ByteSpan(rom)}}};
-    for (auto _ : state) benchmark::DoNotOptimize(pikachu::read_anim_tables(w, Limits{}));
+    for (auto _ : state) {
+        Budget budget;
+        benchmark::DoNotOptimize(pikachu::read_anim_tables(w, budget));
+    }
 }
 
 // Every compatible bank of model 0 (root type 1, 9 nodes) as animations.
@@ -119,11 +122,13 @@ void BM_BuildBankAnimations(benchmark::State& state) {
     const pikachu::RomWindows w{rom.size(), {{0u, ByteSpan(rom)}}};
     size_t keys = 0;
     for (auto _ : state) {
-        const pikachu::AnimTables t = pikachu::read_anim_tables(w, Limits{});
+        Budget budget;
+        const pikachu::AnimTables t = pikachu::read_anim_tables(w, budget);
+        const pikachu::BankTarget target{m.hierarchy,       names,  base, pd.trig(),
+                                         pd.layout().euler, mapping};
         for (uint32_t b : pikachu::compatible_banks(t, m.hierarchy)) {
             const Animation a =
-                pikachu::build_bank_animation(t.banks[b], t.quantum, m.hierarchy, names, base,
-                                              pd.trig(), pd.layout().euler, mapping, Limits{});
+                pikachu::build_bank_animation(t.banks[b], t.quantum, target, budget);
             for (const Channel& c : a.channels) keys += c.times.size();
         }
     }

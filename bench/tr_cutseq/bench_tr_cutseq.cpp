@@ -50,7 +50,8 @@ const Data& data() {
         x.pak = write_pak(x.cutscenes);
         x.block = write_block(x.cutscenes[0]);
         x.glb = std::filesystem::temp_directory_path() / "ripkit_tr_cutseq_bench.glb";
-        const Scene s = build_scene(x.cutscenes[0], "tr5", SceneOptions{});
+        Budget budget;
+        const Scene s = build_scene(x.cutscenes[0], "tr5", SceneOptions{}, budget);
         ExportOptions eo;
         eo.format = OutputFormat::Glb;
         export_scene(s, x.glb, eo);
@@ -62,11 +63,12 @@ const Data& data() {
 void BM_CutseqDecodeAndSceneAll(benchmark::State& st) {
     const Data& d = data();
     for (auto _ : st) {
-        const CutseqFile f = read_cutseq(d.bin, ReadOptions{});
+        Budget budget;
+        const CutseqFile f = read_cutseq(d.bin, ReadOptions{}, budget);
         size_t keys = 0;
         for (const Cutscene& c : f.cutscenes)
             if (!c.empty)
-                keys += build_scene(c, "tr5", SceneOptions{}).animations[0].channels.size();
+                keys += build_scene(c, "tr5", SceneOptions{}, budget).animations[0].channels.size();
         benchmark::DoNotOptimize(keys);
     }
     st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * d.bin.size()));
@@ -75,17 +77,21 @@ void BM_CutseqDecodeAndSceneAll(benchmark::State& st) {
 
 void BM_CutseqDecodeAll(benchmark::State& st) {
     const Data& d = data();
-    for (auto _ : st) benchmark::DoNotOptimize(read_cutseq(d.bin, ReadOptions{}).cutscenes.size());
+    for (auto _ : st) {
+        Budget budget;
+        benchmark::DoNotOptimize(read_cutseq(d.bin, ReadOptions{}, budget).cutscenes.size());
+    }
     st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * d.bin.size()));
 }
 
 void BM_CutseqPakDecodeAndSceneAll(benchmark::State& st) {
     const Data& d = data();
     for (auto _ : st) {
-        const CutseqFile f = read_cutseq(d.pak, ReadOptions{});
+        Budget budget;
+        const CutseqFile f = read_cutseq(d.pak, ReadOptions{}, budget);
         size_t n = 0;
         for (const Cutscene& c : f.cutscenes)
-            if (!c.empty) n += build_scene(c, "tr4", SceneOptions{}).nodes.size();
+            if (!c.empty) n += build_scene(c, "tr4", SceneOptions{}, budget).nodes.size();
         benchmark::DoNotOptimize(n);
     }
     st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * d.pak.size()));
@@ -96,8 +102,10 @@ void BM_CutseqPakDecodeAndSceneAll(benchmark::State& st) {
 void BM_CutseqOneCutsceneScene(benchmark::State& st) {
     const Data& d = data();
     for (auto _ : st) {
-        const CutseqFile f = read_cutseq(d.block, ReadOptions{});
-        benchmark::DoNotOptimize(build_scene(f.cutscenes[0], "block", SceneOptions{}).nodes.size());
+        Budget budget;
+        const CutseqFile f = read_cutseq(d.block, ReadOptions{}, budget);
+        benchmark::DoNotOptimize(
+            build_scene(f.cutscenes[0], "block", SceneOptions{}, budget).nodes.size());
     }
     st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * d.block.size()));
     st.counters["input_MB"] = double(d.block.size()) / 1e6;
@@ -119,7 +127,8 @@ void BM_AssimpReadGlbOneCutscene(benchmark::State& st) {
 // ripkit's FBX writer: Euler curves following the slerp, split where they
 // leave it (the cutscene's camera cuts), every array zlib-compressed.
 void BM_OneCutsceneSceneToFbx(benchmark::State& st) {
-    const Scene s = build_scene(data().cutscenes[0], "tr5", SceneOptions{});
+    Budget scene_budget;
+    const Scene s = build_scene(data().cutscenes[0], "tr5", SceneOptions{}, scene_budget);
     size_t bytes = 0;
     for (auto _ : st) {
         std::vector<std::string> notes;
@@ -133,7 +142,8 @@ void BM_OneCutsceneSceneToFbx(benchmark::State& st) {
 
 // Baseline: the same scene as glb in memory (glTF keeps the quaternions).
 void BM_OneCutsceneSceneToGlb(benchmark::State& st) {
-    const Scene s = build_scene(data().cutscenes[0], "tr5", SceneOptions{});
+    Budget scene_budget;
+    const Scene s = build_scene(data().cutscenes[0], "tr5", SceneOptions{}, scene_budget);
     size_t bytes = 0;
     for (auto _ : st) {
         std::vector<std::string> notes;

@@ -38,8 +38,8 @@ const Bytes& million_vec3fcomp() {
 
 Keyframer decode_all() {
     ByteReader r(million_vec3fcomp());
-    Limits limits;
-    return read_keyframer(r, KfClass::Vec3fComp, Variants{}, limits);
+    Budget budget;
+    return read_keyframer(r, KfClass::Vec3fComp, Variants{}, budget);
 }
 
 void BM_MemcpyBaseline(benchmark::State& state) {

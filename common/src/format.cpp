@@ -75,6 +75,7 @@ Scene Document::scene(int64_t item) const {
         b->release_bytes(meter.net());
         throw;
     }
+    s.budget = b;
     s.budget_hold = std::make_shared<const BudgetHold>(b, meter.net());
     return s;
 }

@@ -122,6 +122,15 @@ namespace {
 }  // namespace
 
 void Budget::charge_bytes(uint64_t bytes, const std::string& what, std::optional<uint64_t> offset) {
+    add_bytes(bytes, what, offset);
+    count_on_meters(int64_t(bytes));
+}
+
+void Budget::charge_held(uint64_t bytes, const std::string& what, std::optional<uint64_t> offset) {
+    add_bytes(bytes, what, offset);
+}
+
+void Budget::add_bytes(uint64_t bytes, const std::string& what, std::optional<uint64_t> offset) {
     const uint64_t before = bytes_.fetch_add(bytes);
     const uint64_t now = before + bytes;
     if (now < before || now > limits_.max_total_bytes) {
@@ -131,7 +140,6 @@ void Budget::charge_bytes(uint64_t bytes, const std::string& what, std::optional
                  std::to_string(limits_.max_total_bytes) + "-byte total (" +
                  std::to_string(before) + " held; " + limit_hint("total_bytes") + ")");
     }
-    count_on_meters(int64_t(bytes));
     uint64_t peak = peak_.load();
     while (now > peak && !peak_.compare_exchange_weak(peak, now)) {
     }
@@ -161,10 +169,11 @@ void Budget::charge_steps(uint64_t steps, const std::string& what, std::optional
     const uint64_t now = before + steps;
     if (now < before || now > limits_.max_total_steps) {
         steps_.fetch_sub(steps);
-        over(ErrorKind::StepLimit, offset,
-             what + ": " + std::to_string(steps) + " more steps within the document's " +
-                 std::to_string(limits_.max_total_steps) + "-step total (" +
-                 std::to_string(before) + " done; " + limit_hint("total_steps") + ")");
+        throw Error(ErrorKind::StepLimit, offset,
+                    what + ": " + std::to_string(steps) + " more steps within the document's " +
+                        std::to_string(limits_.max_total_steps) + "-step total (" +
+                        std::to_string(before) + " done; " + limit_hint("total_steps") + ")")
+            .set_out_of_steps();
     }
 }
 

@@ -32,6 +32,10 @@ const char* anim_path_name(AnimPath p) {
     return "translation";
 }
 
+std::shared_ptr<Budget> scene_budget(const Scene& scene) {
+    return scene.budget ? scene.budget : std::make_shared<Budget>();
+}
+
 int Scene::add_node(std::string node_name, int parent) {
     if (parent >= static_cast<int>(nodes.size()))
         fail_no_offset(ErrorKind::BadIndex,

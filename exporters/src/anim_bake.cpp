@@ -98,7 +98,7 @@ aiAnimation* bake_animation(const Scene& s, const Animation& a, const BakeOption
 
 }  // namespace
 
-void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt) {
+void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt, Budget& budget) {
     if (ai->mAnimations) {
         for (unsigned i = 0; i < ai->mNumAnimations; ++i) delete ai->mAnimations[i];
         delete[] ai->mAnimations;
@@ -108,8 +108,6 @@ void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt) {
     if (scene.animations.empty()) return;
     ai->mAnimations = new aiAnimation*[scene.animations.size()]();
     ai->mNumAnimations = unsigned(scene.animations.size());
-    Budget local;
-    Budget& budget = opt.budget ? *opt.budget : local;
     for (size_t i = 0; i < scene.animations.size(); ++i)
         ai->mAnimations[i] = bake_animation(scene, scene.animations[i], opt, budget);
 }

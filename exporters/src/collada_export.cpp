@@ -57,13 +57,11 @@ void stage_collada(const Scene& scene, const fs::path& out, detail::Staging& st,
                    std::vector<std::string>& notes, Budget& budget) {
     AssimpHandoverOptions handover;
     handover.include_animations = false;  // baked below instead
-    handover.budget = &budget;
-    std::unique_ptr<aiScene> ai = to_aiscene(scene, handover);
+    std::unique_ptr<aiScene> ai = to_aiscene(scene, handover, budget);
     BakeOptions bake;
     bake.seconds_to_key_time = 1.0;  // the Collada exporter writes mTime as seconds
     bake.ticks_per_second = 1.0;
-    bake.budget = &budget;
-    bake_animations(scene, ai.get(), bake);
+    bake_animations(scene, ai.get(), bake, budget);
 
     const fs::path dir = fs::absolute(out).parent_path();
     TempDir tmp(dir);

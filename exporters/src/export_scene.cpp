@@ -121,7 +121,7 @@ void add_audio_file(nlohmann::json& gltf, const Audio& audio, const std::string&
 void stage_gltf(const Scene& scene, const fs::path& out, OutputFormat f,
                 const std::string& wav_name, detail::Staging& st, std::vector<std::string>& notes,
                 Budget& budget) {
-    GltfDoc doc = build_gltf(scene, notes, &budget);
+    GltfDoc doc = build_gltf(scene, notes, budget);
     if (scene.audio && !wav_name.empty()) add_audio_file(doc.json, *scene.audio, wav_name);
     if (f == OutputFormat::Glb) {
         // The tree's text, then the tree freed before the file is written
@@ -157,8 +157,8 @@ ExportResult export_staged(const Scene& scene, const fs::path& out, const Export
     validate_scene(scene);
     detail::refuse_protected(out, options.protected_paths);
     const bool with_wav = scene.audio && options.write_audio;
-    Budget own;
-    Budget& budget = options.budget ? *options.budget : own;
+    const std::shared_ptr<Budget> held = scene_budget(scene);
+    Budget& budget = *held;
     // The whole export's peak is charged before anything is built; what the
     // handover and the bake count on their way lies inside that estimate, so
     // they count against a budget of their own with the same limits.

@@ -30,7 +30,7 @@ double srgb(double linear) {
     return linear <= 0.0031308 ? 12.92 * linear : 1.055 * std::pow(linear, 1.0 / 2.4) - 0.055;
 }
 
-Merged merge(const Scene& s, const Node& n) {
+Merged merge(const Scene& s, const Node& n, const Limits& limits) {
     Merged g;
     bool normals = true, uvs = false, colors = false;
     uint64_t verts = 0, tris = 0;
@@ -44,8 +44,8 @@ Merged merge(const Scene& s, const Node& n) {
         verts += m.positions.size();
         tris += m.indices.size() / 3;
     }
-    check_alloc(Limits{}, verts, sizeof(double) * 14, 0, "FBX vertices");
-    check_alloc(Limits{}, tris * 3, sizeof(int32_t) * 4, 0, "FBX triangles");
+    check_alloc(limits, verts, sizeof(double) * 14, 0, "FBX vertices");
+    check_alloc(limits, tris * 3, sizeof(int32_t) * 4, 0, "FBX triangles");
     if (verts > uint64_t(INT32_MAX))
         fail_no_offset(ErrorKind::AllocationLimit, "an FBX mesh below 2^31 vertices");
     std::map<int, int> slots;
@@ -240,7 +240,7 @@ void write_meshes(const Scene& scene, Doc& doc, const Models& m, const Materials
     int64_t fallback = 0;  // the material of meshes without one, beside meshes with one
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
         if (!m.geometry[i]) continue;
-        const Merged g = merge(scene, scene.nodes[i]);
+        const Merged g = merge(scene, scene.nodes[i], doc.budget().limits());
         write_geometry(doc, m.geometry[i], g);
         doc.oo(m.geometry[i], m.geometry_model[i]);
         const bool materials = !(g.slot_material.size() == 1 && g.slot_material[0] < 0);

@@ -103,9 +103,11 @@ void untextured_without_uvs(GltfDoc& doc, std::vector<std::string>& notes) {
 
 }  // namespace
 
-GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* budget) {
-    Budget own;
-    Budget& b = budget ? *budget : own;
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes) {
+    return build_gltf(scene, notes, *scene_budget(scene));
+}
+
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget& b) {
     if (scene.nodes.empty()) fail_no_offset(ErrorKind::BadValue, "a scene with a root node");
     GltfDoc doc;
     write_gltf_geometry(scene, doc, b, notes);

@@ -311,7 +311,6 @@ void write_preview_html(const Scene& scene, const fs::path& out, const PreviewOp
     ExportOptions eo;
     eo.format = OutputFormat::Glb;
     eo.write_audio = true;
-    eo.budget = options.budget;
     const fs::path glb = tmp.path() / "scene.glb";
     export_scene(scene, glb, eo);
     const fs::path wav = tmp.path() / "scene.wav";

@@ -65,7 +65,8 @@ inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits
     rom.windows = {{kAnimTrackTable, ByteSpan(tables)},
                    {kAnimTimeQuantum, data.subspan(0, 4)},
                    {kAnimBase, body}};
-    const AnimTables t = read_anim_tables(rom, limits);
+    Budget budget(limits);
+    const AnimTables t = read_anim_tables(rom, budget);
     (void)anim_info(t);
     (void)anim_dump(t, nullptr);
 
@@ -91,8 +92,9 @@ inline size_t run_anim_input(ripkit::ByteSpan data, const ripkit::Limits& limits
         if (b.error && errors && b.index < kAnimFuzzBanks) errors->push_back(*b.error);
         if (b.error || b.empty()) continue;
         try {
-            Animation a =
-                build_bank_animation(b, t.quantum, h, names, s, fuzz_trig(), {}, mapping, limits);
+            const EulerOrder order;
+            const BankTarget target{h, names, s, fuzz_trig(), order, mapping};
+            Animation a = build_bank_animation(b, t.quantum, target, budget);
             if (!a.channels.empty()) s.animations.push_back(std::move(a));
         } catch (const Error& e) {
             if (errors) errors->push_back(e);

@@ -243,9 +243,7 @@ uint32_t RomWindows::u32(uint64_t offset, const char* what) const {
 
 int scalars_for_type(int32_t node_type) { return node_type < kAnimShortTrackType ? 6 : 3; }
 
-AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits, Budget* given) {
-    Budget local(limits);
-    Budget& budget = given ? *given : local;
+AnimTables read_anim_tables(const RomWindows& rom, Budget& budget) {
     AnimTables t;
     if (rom.size < kAnimBase) {
         t.absent_reason = "the ROM ends at " + hex_address(uint32_t(rom.size)) +

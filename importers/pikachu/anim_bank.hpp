@@ -109,9 +109,9 @@ struct RomWindows {
 };
 
 // Reads every bank. Never throws for bank content: a bank that fails keeps
-// its own error. Every piece is charged to `budget` (null: one of `limits`),
-// so banks past the document's total fail with AllocationLimit.
-AnimTables read_anim_tables(const RomWindows& rom, const Limits& limits, Budget* budget = nullptr);
+// its own error. Every piece is charged to `budget`, so banks past the
+// document's total fail with AllocationLimit.
+AnimTables read_anim_tables(const RomWindows& rom, Budget& budget);
 
 // Number of scalars a track of this node type carries (seed 18).
 int scalars_for_type(int32_t node_type);

@@ -337,10 +337,80 @@ glm::vec3 animated_euler(const AnimTrack& track, const AnimMapping& mapping,
     return e;
 }
 
-Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierarchy& h,
-                               const std::vector<std::string>& node_names, const Scene& scene,
-                               const GameTrig& trig, const EulerOrder& order,
-                               const AnimMapping& mapping, const Limits& limits, Budget* budget) {
+namespace {
+
+// The base pose, with the bank's scalars over the components `mapping` gives them.
+std::array<Comp, 9> node_components(const HierarchyNode& hn, const AnimTrack& track,
+                                    const AnimMapping& mapping, std::array<bool, 3>& driven) {
+    // Seed 21: what no scalar drives keeps the base pose.
+    std::array<Comp, 9> comps;
+    for (int i = 0; i < 3; ++i) {
+        comps[size_t(i)].base = hn.translation[i];
+        comps[size_t(3 + i)].base = hn.rotation[i];
+        comps[size_t(6 + i)].base = hn.scale[i];
+    }
+    driven = {};
+    const auto& map = mapping.for_type(track.node_type);
+    for (size_t i = 0; i < track.scalars.size() && i < map.size(); ++i) {
+        comps[size_t(map[i])].s = &track.scalars[i];
+        driven[size_t(map[i]) / 3] = true;
+    }
+    return comps;
+}
+
+// Appends the T, R and S channels `track` drives on scene node `si`.
+void add_node_channels(Animation& a, int si, const HierarchyNode& hn, const AnimTrack& track,
+                       const BankTarget& target, const Limits& limits) {
+    std::array<bool, 3> driven;
+    const std::array<Comp, 9> comps = node_components(hn, track, target.mapping, driven);
+    auto group = [&](int g) {
+        return Comps{comps[size_t(3 * g)], comps[size_t(3 * g + 1)], comps[size_t(3 * g + 2)]};
+    };
+    if (driven[0])
+        a.channels.push_back(vector_channel(si, AnimPath::Translation, group(0), a.duration));
+    // Type 100 nodes are translation only (seed 5): the engine ignores R and S.
+    if (hn.type == kTranslationOnlyType) return;
+    if (driven[1])
+        a.channels.push_back(
+            rotation_channel(si, group(1), a.duration, target.trig, target.order, limits));
+    if (driven[2]) a.channels.push_back(vector_channel(si, AnimPath::Scale, group(2), a.duration));
+}
+
+// Charges the channels from `first` on to `budget`, then checks validate_scene's
+// bound (a square must stay finite) here, where the track's offset is known.
+void settle_channels(const Animation& a, size_t first, const AnimTrack& track,
+                     const std::string& node_name, uint32_t bank, Budget& budget) {
+    const std::string what = "animation keys of bank " + std::to_string(bank);
+    for (size_t c = first; c < a.channels.size(); ++c) {
+        const Channel& ch = a.channels[c];
+        budget.charge_bytes(
+            ch.times.size() * sizeof(double) +
+                (ch.values.size() + ch.in_tangents.size() + ch.out_tangents.size()) *
+                    sizeof(glm::vec4),
+            what);
+        budget.charge_steps(ch.times.size(), what);
+    }
+    auto finite = [](const std::vector<glm::vec4>& vs) {
+        for (const glm::vec4& v : vs)
+            for (int c = 0; c < 4; ++c)
+                if (!(std::fabs(v[c]) <= kMaxSceneMagnitude)) return false;
+        return true;
+    };
+    for (size_t c = first; c < a.channels.size(); ++c)
+        if (!finite(a.channels[c].values) || !finite(a.channels[c].in_tangents) ||
+            !finite(a.channels[c].out_tangents))
+            fail(ErrorKind::BadValue, track.entry_offset,
+                 "finite animated " + std::string(anim_path_name(a.channels[c].path)) +
+                     " values within +-1e18 for node " + node_name +
+                     " (a piece of this track overflows a float)");
+}
+
+}  // namespace
+
+Animation build_bank_animation(const AnimBank& bank, float quantum, const BankTarget& target,
+                               Budget& budget) {
+    const Hierarchy& h = target.hierarchy;
+    const std::vector<std::string>& node_names = target.node_names;
     Animation a;
     a.name = "bank_" + std::to_string(bank.index);
     a.duration = double(bank.duration);
@@ -354,74 +424,26 @@ Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierar
     std::set<int32_t> bound;
     // One pass over the scene (a lookup per hierarchy node would scan it each time).
     std::unordered_map<std::string_view, int> scene_node;
-    for (size_t i = 0; i < scene.nodes.size(); ++i) scene_node.emplace(scene.nodes[i].name, int(i));
+    for (size_t i = 0; i < target.scene.nodes.size(); ++i)
+        scene_node.emplace(target.scene.nodes[i].name, int(i));
     for (size_t k = 0; k < h.nodes.size() && k < node_names.size(); ++k) {
         const HierarchyNode& hn = h.nodes[k];
         const auto it = by_type.find(hn.type);
         if (it == by_type.end()) continue;
         const auto found = scene_node.find(node_names[k]);
         if (found == scene_node.end()) continue;
-        const int si = found->second;
         bound.insert(hn.type);
         const AnimTrack& track = *it->second;
-        // Seed 21: what no scalar drives keeps the base pose.
-        std::array<Comp, 9> comps;
-        for (int i = 0; i < 3; ++i) {
-            comps[size_t(i)].base = hn.translation[i];
-            comps[size_t(3 + i)].base = hn.rotation[i];
-            comps[size_t(6 + i)].base = hn.scale[i];
-        }
-        std::array<bool, 3> driven{};
-        const auto& map = mapping.for_type(track.node_type);
-        for (size_t i = 0; i < track.scalars.size() && i < map.size(); ++i) {
-            comps[size_t(map[i])].s = &track.scalars[i];
-            driven[size_t(map[i]) / 3] = true;
-        }
-        auto group = [&](int g) {
-            return Comps{comps[size_t(3 * g)], comps[size_t(3 * g + 1)], comps[size_t(3 * g + 2)]};
-        };
         const size_t first_new = a.channels.size();
         with_context("node " + node_names[k], [&] {
-            if (driven[0])
-                a.channels.push_back(
-                    vector_channel(si, AnimPath::Translation, group(0), a.duration));
-            // Type 100 nodes are translation only (seed 5): the engine ignores R and S.
-            if (hn.type == kTranslationOnlyType) return;
-            if (driven[1])
-                a.channels.push_back(
-                    rotation_channel(si, group(1), a.duration, trig, order, limits));
-            if (driven[2])
-                a.channels.push_back(vector_channel(si, AnimPath::Scale, group(2), a.duration));
+            add_node_channels(a, found->second, hn, track, target, budget.limits());
         });
-        // validate_scene's bound (a square must stay finite), checked here
-        // where the track's offset is known.
-        auto finite = [](const std::vector<glm::vec4>& vs) {
-            for (const glm::vec4& v : vs)
-                for (int c = 0; c < 4; ++c)
-                    if (!(std::fabs(v[c]) <= kMaxSceneMagnitude)) return false;
-            return true;
-        };
-        for (size_t c = first_new; c < a.channels.size() && budget; ++c) {
-            const Channel& ch = a.channels[c];
-            budget->charge_bytes(
-                ch.times.size() * sizeof(double) +
-                    (ch.values.size() + ch.in_tangents.size() + ch.out_tangents.size()) *
-                        sizeof(glm::vec4),
-                "animation keys of bank " + std::to_string(bank.index));
-            budget->charge_steps(ch.times.size(),
-                                 "animation keys of bank " + std::to_string(bank.index));
-        }
-        for (size_t c = first_new; c < a.channels.size(); ++c)
-            if (!finite(a.channels[c].values) || !finite(a.channels[c].in_tangents) ||
-                !finite(a.channels[c].out_tangents))
-                fail(ErrorKind::BadValue, track.entry_offset,
-                     "finite animated " + std::string(anim_path_name(a.channels[c].path)) +
-                         " values within +-1e18 for node " + node_names[k] +
-                         " (a piece of this track overflows a float)");
+        settle_channels(a, first_new, track, node_names[k], bank.index, budget);
     }
     nlohmann::json unbound = nlohmann::json::array();
     for (const auto& [type, t] : by_type)
         if (!bound.count(type)) unbound.push_back(type);
+    const AnimMapping& mapping = target.mapping;
     nlohmann::json extras = {{"bank", bank.index},
                              {"duration", bank.duration},
                              {"quantum", quantum},

@@ -60,14 +60,21 @@ std::vector<uint32_t> compatible_banks(const AnimTables& tables, const Hierarchy
 glm::vec3 animated_euler(const AnimTrack& track, const AnimMapping& mapping,
                          const HierarchyNode& node, double t);
 
-// The animation "bank_<N>" for a scene built by build_scene (joints found by
-// name `node_names[k]` for hierarchy node k). Each channel is charged to
-// `budget` once built (one channel is bounded by kMaxRotationKeys and the
-// pieces it follows; null: nothing is charged).
-Animation build_bank_animation(const AnimBank& bank, float quantum, const Hierarchy& h,
-                               const std::vector<std::string>& node_names, const Scene& scene,
-                               const GameTrig& trig, const EulerOrder& order,
-                               const AnimMapping& mapping, const Limits& limits,
-                               Budget* budget = nullptr);
+// What a bank's tracks bind to: a scene built by build_scene, whose joint for
+// hierarchy node k is named node_names[k], and how its rotations are made.
+struct BankTarget {
+    const Hierarchy& hierarchy;
+    const std::vector<std::string>& node_names;
+    const Scene& scene;
+    const GameTrig& trig;
+    const EulerOrder& order;
+    const AnimMapping& mapping;
+};
+
+// The animation "bank_<N>" on `target`. Each channel is charged to `budget`
+// once built (one channel is bounded by kMaxRotationKeys and the pieces it
+// follows).
+Animation build_bank_animation(const AnimBank& bank, float quantum, const BankTarget& target,
+                               Budget& budget);
 
 }  // namespace ripkit::pikachu

@@ -20,14 +20,13 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options)
 PikachuDocument::PikachuDocument(const Input& input, const Options& options,
                                  const Settings& settings)
     : assumptions_(settings.assumptions()) {
-    limits_ = options.limits;
     budget_ = budget_for(options);
     rom_ = std::make_unique<PikachuRom>(input.bytes, options, warnings_);
-    cache_ = std::make_unique<ResourceCache>(*rom_, options.limits);
+    cache_ = std::make_unique<ResourceCache>(*rom_, *budget_);
     // Open's own work, reported (and cancellable) in its two steps; the
     // models report theirs as they are decoded.
     budget_->progress(0, 2, "the layout search");
-    layout_ = decide_layout(*rom_, settings, *cache_, options.limits);
+    layout_ = decide_layout(*rom_, settings, *cache_, *budget_);
     budget_->progress(1, 2, "the animation banks");
     if (layout_.report.contains("warning")) warnings_.push_back(layout_.report["warning"]);
     std::vector<int16_t> table;
@@ -45,7 +44,7 @@ PikachuDocument::PikachuDocument(const Input& input, const Options& options,
     anim_mapping_ = AnimMapping::from_settings(settings);
     anim_selection_ = settings.list("anims");
     anims_ = read_anim_tables(RomWindows{rom_->bytes().size(), {{0u, ByteSpan(rom_->bytes())}}},
-                              options.limits, budget_.get());
+                              *budget_);
     if (rom_->bytes().size() >= kFaceBankPointers)
         face_program_table_ = Bytes(face_program_table(rom_->bytes()).begin(),
                                     face_program_table(rom_->bytes()).end());
@@ -61,7 +60,7 @@ void PikachuDocument::decode(size_t i) const {
     // decode_model names the model itself ("model N"). A Usage or Cancelled
     // error leaves the model untried.
     errors_[i] = decode_item(*budget_, "", [&] {
-        models_[i] = decode_model(*rom_, layout_, uint32_t(i), *cache_, limits_, budget_.get());
+        models_[i] = decode_model(*rom_, layout_, uint32_t(i), *cache_, *budget_);
         with_context("model " + std::to_string(i), [&] {
             with_context("faces",
                          [&] { decode_face_images(rom_->bytes(), models_[i]->faces, *budget_); });
@@ -140,43 +139,95 @@ nlohmann::json PikachuDocument::info() const {
 std::vector<ItemSummary> PikachuDocument::items() const {
     decode_all();
     std::vector<ItemSummary> out;
-    for (size_t i = 0; i < models_.size(); ++i) {
-        ItemSummary s;
-        s.id = int64_t(i);
-        if (!models_[i]) {
-            s.error = errors_[i];
-            s.label = "model " + std::to_string(i) + ": not decodable";
-            out.push_back(std::move(s));
-            continue;
-        }
-        const DecodedModel& m = *models_[i];
-        const bool packed = m.resource && m.resource->compressed;
-        s.empty = m.triangles.empty();
-        s.label = "model " + std::to_string(i) + ": resource " + std::to_string(m.descriptor.id) +
-                  (packed ? " (LH5)" : " (RAW)") + ", " + std::to_string(m.hierarchy.nodes.size()) +
-                  " nodes, " + std::to_string(m.triangles.size()) + " triangles, " +
-                  std::to_string(m.textures.size()) + " textures";
-        const std::vector<uint32_t> banks = model_banks(i);
-        std::string bank_list;
-        for (uint32_t b : banks) {
-            if (!bank_list.empty()) bank_list += ',';
-            bank_list += std::to_string(b);
-        }
-        s.label += banks.empty() ? ", no animation banks" : ", banks " + bank_list;
-        if (!m.faces.slots.empty())
-            s.label += ", " + std::to_string(m.faces.slots.size()) + " face slots";
-        s.fields = {{"model_index", i},
-                    {"resource_id", m.descriptor.id},
-                    {"compressed", packed},
-                    {"nodes", m.hierarchy.nodes.size()},
-                    {"triangles", m.triangles.size()},
-                    {"textures", m.textures.size()},
-                    {"banks", banks},
-                    {"face_slots", m.faces.slots.size()}};
-        out.push_back(std::move(s));
+    for (size_t i = 0; i < models_.size(); ++i) out.push_back(summary(i));
+    return out;
+}
+
+std::vector<ItemSummary> PikachuDocument::items_before(int64_t id) const {
+    std::vector<ItemSummary> out;
+    for (size_t i = 0; i < models_.size() && int64_t(i) < id; ++i) {
+        decode(i);
+        out.push_back(summary(i));
     }
     return out;
 }
+
+ItemSummary PikachuDocument::summary(size_t i) const {
+    ItemSummary s;
+    s.id = int64_t(i);
+    if (!models_[i]) {
+        s.error = errors_[i];
+        s.label = "model " + std::to_string(i) + ": not decodable";
+        return s;
+    }
+    const DecodedModel& m = *models_[i];
+    const bool packed = m.resource && m.resource->compressed;
+    s.empty = m.triangles.empty();
+    s.label = "model " + std::to_string(i) + ": resource " + std::to_string(m.descriptor.id) +
+              (packed ? " (LH5)" : " (RAW)") + ", " + std::to_string(m.hierarchy.nodes.size()) +
+              " nodes, " + std::to_string(m.triangles.size()) + " triangles, " +
+              std::to_string(m.textures.size()) + " textures";
+    const std::vector<uint32_t> banks = model_banks(i);
+    std::string bank_list;
+    for (uint32_t b : banks) {
+        if (!bank_list.empty()) bank_list += ',';
+        bank_list += std::to_string(b);
+    }
+    s.label += banks.empty() ? ", no animation banks" : ", banks " + bank_list;
+    if (!m.faces.slots.empty())
+        s.label += ", " + std::to_string(m.faces.slots.size()) + " face slots";
+    s.fields = {{"model_index", i},
+                {"resource_id", m.descriptor.id},
+                {"compressed", packed},
+                {"nodes", m.hierarchy.nodes.size()},
+                {"triangles", m.triangles.size()},
+                {"textures", m.textures.size()},
+                {"banks", banks},
+                {"face_slots", m.faces.slots.size()}};
+    return s;
+}
+
+namespace {
+
+nlohmann::json nodes_json(const Hierarchy& h) {
+    nlohmann::json nodes = nlohmann::json::array();
+    for (size_t k = 0; k < h.nodes.size(); ++k) {
+        const HierarchyNode& n = h.nodes[k];
+        nodes.push_back({{"slot", k},
+                         {"offset", n.offset},
+                         {"parent", n.parent},
+                         {"type", n.type},
+                         {"scale", {n.scale.x, n.scale.y, n.scale.z}},
+                         {"rotation", {n.rotation.x, n.rotation.y, n.rotation.z}},
+                         {"translation", {n.translation.x, n.translation.y, n.translation.z}},
+                         {"unknown24", hex_word(n.unknown24)},
+                         {"sibling", hex_word(n.sibling)},
+                         {"child", hex_word(n.child)},
+                         {"display_list", hex_word(n.display_list)}});
+    }
+    return nodes;
+}
+
+nlohmann::json textures_json(const std::vector<n64::DecodedTexture>& textures) {
+    nlohmann::json tex = nlohmann::json::array();
+    for (const n64::DecodedTexture& t : textures)
+        tex.push_back({{"format", n64::texture_format_name(t.tile.fmt, t.tile.siz)},
+                       {"width", t.image.width},
+                       {"height", t.image.height},
+                       {"tmem", t.tile.tmem},
+                       {"line", t.tile.line},
+                       {"palette", t.tile.palette},
+                       {"tlut", int(t.tlut)},
+                       {"cms", t.tile.cms},
+                       {"cmt", t.tile.cmt},
+                       {"shifts", t.tile.shifts},
+                       {"shiftt", t.tile.shiftt},
+                       {"image_address", hex_word(t.image_address)},
+                       {"tlut_address", hex_word(t.tlut_address)}});
+    return tex;
+}
+
+}  // namespace
 
 nlohmann::json PikachuDocument::dump_model(size_t i) const {
     nlohmann::json j;
@@ -211,22 +262,7 @@ nlohmann::json PikachuDocument::dump_model(size_t i) const {
     j["facial_pointer"] = hex_word(m.facial_pointer);
     j["pointer_rule"] = m.pointers.describe();
     if (!m.kseg0_base_source.empty()) j["kseg0_base_source"] = m.kseg0_base_source;
-    nlohmann::json nodes = nlohmann::json::array();
-    for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) {
-        const HierarchyNode& n = m.hierarchy.nodes[k];
-        nodes.push_back({{"slot", k},
-                         {"offset", n.offset},
-                         {"parent", n.parent},
-                         {"type", n.type},
-                         {"scale", {n.scale.x, n.scale.y, n.scale.z}},
-                         {"rotation", {n.rotation.x, n.rotation.y, n.rotation.z}},
-                         {"translation", {n.translation.x, n.translation.y, n.translation.z}},
-                         {"unknown24", hex_word(n.unknown24)},
-                         {"sibling", hex_word(n.sibling)},
-                         {"child", hex_word(n.child)},
-                         {"display_list", hex_word(n.display_list)}});
-    }
-    j["nodes"] = nodes;
+    j["nodes"] = nodes_json(m.hierarchy);
     nlohmann::json dls = nlohmann::json::array();
     for (const NodeDisplayList& d : m.display_lists)
         dls.push_back({{"node", d.node},
@@ -234,22 +270,7 @@ nlohmann::json PikachuDocument::dump_model(size_t i) const {
                        {"commands", d.commands},
                        {"triangles", d.triangles}});
     j["display_lists"] = dls;
-    nlohmann::json tex = nlohmann::json::array();
-    for (const n64::DecodedTexture& t : m.textures)
-        tex.push_back({{"format", n64::texture_format_name(t.tile.fmt, t.tile.siz)},
-                       {"width", t.image.width},
-                       {"height", t.image.height},
-                       {"tmem", t.tile.tmem},
-                       {"line", t.tile.line},
-                       {"palette", t.tile.palette},
-                       {"tlut", int(t.tlut)},
-                       {"cms", t.tile.cms},
-                       {"cmt", t.tile.cmt},
-                       {"shifts", t.tile.shifts},
-                       {"shiftt", t.tile.shiftt},
-                       {"image_address", hex_word(t.image_address)},
-                       {"tlut_address", hex_word(t.tlut_address)}});
-    j["textures"] = tex;
+    j["textures"] = textures_json(m.textures);
     j["triangles"] = m.triangles.size();
     j["draw_states"] = m.states.size();
     j["vertices_loaded"] = m.stats.vertices_loaded;
@@ -297,11 +318,11 @@ Scene PikachuDocument::present(int64_t item) const {
         const auto chosen = select_banks(model_banks(size_t(item)), anim_selection_, item);
         std::vector<std::string> names;
         for (size_t k = 0; k < m.hierarchy.nodes.size(); ++k) names.push_back(joint_name(m, k));
+        const BankTarget target{m.hierarchy, names, s, *trig_, layout_.euler, anim_mapping_};
         for (uint32_t b : chosen)
             with_context("animation bank " + std::to_string(b), [&] {
-                Animation a = build_bank_animation(anims_.banks[b], anims_.quantum, m.hierarchy,
-                                                   names, s, *trig_, layout_.euler, anim_mapping_,
-                                                   limits_, budget_.get());
+                Animation a =
+                    build_bank_animation(anims_.banks[b], anims_.quantum, target, *budget_);
                 if (!a.channels.empty()) s.animations.push_back(std::move(a));
             });
         // Faces last: their tracks join every animation already in the scene.

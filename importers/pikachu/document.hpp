@@ -31,6 +31,8 @@ class PikachuDocument : public Document {
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
+    // Decodes only the models before `id`.
+    std::vector<ItemSummary> items_before(int64_t id) const override;
     nlohmann::json dump(std::optional<int64_t> item) const override;
     std::vector<std::string> warnings() const override;
     // The first model that decodes and draws, decoding no further than it.
@@ -56,6 +58,7 @@ class PikachuDocument : public Document {
     // Decodes model i unless already tried; every model, for the whole-ROM verbs.
     void decode(size_t i) const;
     void decode_all() const;
+    ItemSummary summary(size_t i) const;  // of a model decode(i) has tried
 
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::vector<std::string> warnings_;
@@ -74,7 +77,6 @@ class PikachuDocument : public Document {
     AnimTables anims_;
     AnimMapping anim_mapping_;
     std::vector<std::string> anim_selection_;
-    Limits limits_;
 };
 
 }  // namespace ripkit::pikachu

@@ -111,8 +111,7 @@ struct Outcome {
 using OutcomeKey = std::tuple<uint32_t, uint32_t, uint32_t>;  // resource id, +0x1C, +0x24
 
 Outcome decode_outcome(const PikachuRom& rom, const Layout& layout, uint32_t i,
-                       ResourceCache& cache, const Limits& limits,
-                       std::map<OutcomeKey, Outcome>& seen) {
+                       ResourceCache& cache, Budget& budget, std::map<OutcomeKey, Outcome>& seen) {
     try {
         const OutcomeKey key = with_context("model " + std::to_string(i), [&] {
             const ModelRecord record = rom.model_record(i);
@@ -124,27 +123,29 @@ Outcome decode_outcome(const PikachuRom& rom, const Layout& layout, uint32_t i,
         if (const auto it = seen.find(key); it != seen.end()) return it->second;
         Outcome o;
         try {
-            Budget trial(limits);  // each candidate's model bounded on its own
-            const DecodedModel m = decode_model(rom, layout, i, cache, limits, &trial);
+            // A trial's bytes are given back; its work counts to the document's total.
+            const Budget::Scope trial(budget);
+            const DecodedModel m = decode_model(rom, layout, i, cache, budget);
             o.valid = !m.triangles.empty();
             if (!o.valid) o.error = "model " + std::to_string(i) + ": no triangles";
         } catch (const Error& e) {
+            if (e.out_of_steps()) throw;
             o.error = e.what();
         }
         return seen.emplace(key, o).first->second;
     } catch (const Error& e) {
+        if (e.out_of_steps()) throw;
         return Outcome{false, e.what()};
     }
 }
 
 // Decodes the candidate's plausible records up to the `upto`th.
 void decode_records(const PikachuRom& rom, Layout layout, Candidate& c, uint32_t upto,
-                    ResourceCache& cache, const Limits& limits,
-                    std::map<OutcomeKey, Outcome>& seen) {
+                    ResourceCache& cache, Budget& budget, std::map<OutcomeKey, Outcome>& seen) {
     layout.descriptor_field = c.field;
     layout.record_source = c.source;
     while (c.tried < std::min<size_t>(upto, c.plausible.size())) {
-        const Outcome o = decode_outcome(rom, layout, c.plausible[c.tried++], cache, limits, seen);
+        const Outcome o = decode_outcome(rom, layout, c.plausible[c.tried++], cache, budget, seen);
         if (o.valid)
             ++c.valid;
         else if (c.first_error.empty())
@@ -179,7 +180,7 @@ std::string choice(const Candidate& c) {
 // table checks for all, kProbeModels decoded for those left, more for rivals.
 // Returns the winner; `warning` says when no candidate or more than one fits.
 const Candidate& search(const PikachuRom& rom, const Layout& L, std::vector<Candidate>& cands,
-                        ResourceCache& cache, const Limits& limits, std::vector<Candidate*>& left,
+                        ResourceCache& cache, Budget& budget, std::vector<Candidate*>& left,
                         std::string& warning) {
     std::map<uint32_t, Extent> extents;
     size_t most = 0;
@@ -196,7 +197,7 @@ const Candidate& search(const PikachuRom& rom, const Layout& L, std::vector<Cand
         return cands.front();
     }
     std::map<OutcomeKey, Outcome> seen;
-    for (Candidate* c : left) decode_records(rom, L, *c, kProbeModels, cache, limits, seen);
+    for (Candidate* c : left) decode_records(rom, L, *c, kProbeModels, cache, budget, seen);
     auto pick = [&] {
         Candidate* best = left.front();
         for (Candidate* c : left)
@@ -208,10 +209,10 @@ const Candidate& search(const PikachuRom& rom, const Layout& L, std::vector<Cand
     for (Candidate* c : left)
         if (rivals(*c, *best)) {
             tied = true;
-            decode_records(rom, L, *c, kEvidenceModels, cache, limits, seen);
+            decode_records(rom, L, *c, kEvidenceModels, cache, budget, seen);
         }
     if (tied) {
-        decode_records(rom, L, *best, kEvidenceModels, cache, limits, seen);
+        decode_records(rom, L, *best, kEvidenceModels, cache, budget, seen);
         best = pick();
         for (const Candidate* c : left)
             if (rivals(*c, *best) && best->valid > 0) {
@@ -292,7 +293,9 @@ std::shared_ptr<const Resource> ResourceCache::get(uint32_t id, uint32_t raw_typ
     // The same error again, so a model names the real cause.
     if (auto it = failed_.find(key); it != failed_.end()) throw it->second;
     try {
-        auto res = std::make_shared<const Resource>(rom_.load_resource(id, raw_type, limits_));
+        auto res =
+            std::make_shared<const Resource>(rom_.load_resource(id, raw_type, budget_.limits()));
+        budget_.charge_held(res->data.size(), "resource " + std::to_string(id), res->rom_start);
         ok_[key] = res;
         return res;
     } catch (const Error& e) {
@@ -302,7 +305,7 @@ std::shared_ptr<const Resource> ResourceCache::get(uint32_t id, uint32_t raw_typ
 }
 
 Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCache& cache,
-                     const Limits& limits) {
+                     Budget& budget) {
     Layout L;
     nlohmann::json& rep = L.report;
     auto source = [&](const char* key, const char* otherwise) {
@@ -367,7 +370,7 @@ Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCa
         for (uint32_t f : fields) cands.push_back(Candidate{f, src, {}, {}, {}, 0, 0, {}});
     std::vector<Candidate*> left;
     std::string warning;
-    const Candidate& best = search(rom, L, cands, cache, limits, left, warning);
+    const Candidate& best = search(rom, L, cands, cache, budget, left, warning);
     L.descriptor_field = best.field;
     L.record_source = best.source;
     report_search(rep, cands, left, best, fields.size() == 1, sources.size() == 1);

@@ -62,10 +62,11 @@ struct Layout {
 
 // Decoded resources by id (decompression is the expensive part, the layout
 // search tries the same resources under several candidates, and the document
-// decodes the models the search probed again).
+// decodes the models the search probed again). What it keeps is charged to the
+// document's budget for the document's life (Budget::charge_held).
 class ResourceCache {
   public:
-    ResourceCache(const PikachuRom& rom, const Limits& limits) : rom_(rom), limits_(limits) {}
+    ResourceCache(const PikachuRom& rom, Budget& budget) : rom_(rom), budget_(budget) {}
     // Throws the resource's decode error (remembered, not retried).
     std::shared_ptr<const Resource> get(uint32_t id, uint32_t raw_type);
     // Resources decoded (or failed) so far: what open and the layout search
@@ -74,13 +75,15 @@ class ResourceCache {
 
   private:
     const PikachuRom& rom_;
-    Limits limits_;
+    Budget& budget_;
     std::map<std::pair<uint32_t, uint32_t>, std::shared_ptr<const Resource>> ok_;
     std::map<std::pair<uint32_t, uint32_t>, Error> failed_;
 };
 
 // Applies the settings, then infers whatever they leave open.
+// The trial decodes count their work to `budget`, the document's, and give
+// their bytes back.
 Layout decide_layout(const PikachuRom& rom, const Settings& settings, ResourceCache& cache,
-                     const Limits& limits);
+                     Budget& budget);
 
 }  // namespace ripkit::pikachu

@@ -69,13 +69,12 @@ struct Attempt {
 
 // Parses the hierarchy and runs every node's display list under `rule`.
 Attempt run_model(const Resource& res, uint32_t root, const PointerRule& rule,
-                  const ResourceMemory& mem, const Layout& layout, const Limits& limits,
-                  Budget* budget = nullptr) {
+                  const ResourceMemory& mem, const Layout& layout, Budget& budget) {
     Attempt a;
-    a.hierarchy = parse_hierarchy(res.data, root, rule, limits);
+    a.hierarchy = parse_hierarchy(res.data, root, rule, budget.limits());
     // ASSUMPTION(branch_z, tlut): the interpreter does not take G_BRANCH_Z, ignores
     // G_MTX outside segment 7 and keeps the TLUT unquadricated (common/src/n64).
-    a.dl = std::make_unique<n64::F3dex2Interpreter>(mem, layout.dl, limits, budget);
+    a.dl = std::make_unique<n64::F3dex2Interpreter>(mem, layout.dl, budget);
     for (size_t i = 0; i < a.hierarchy.nodes.size(); ++i) {
         const HierarchyNode& n = a.hierarchy.nodes[i];
         if (!n.display_list) continue;
@@ -110,7 +109,7 @@ Attempt run_model(const Resource& res, uint32_t root, const PointerRule& rule,
 // pointer minus the root node's offset is that address; every 4-aligned node
 // position is tried and the one whose tree draws the most triangles wins.
 std::optional<uint32_t> infer_kseg0_base(const Resource& res, uint32_t root_ptr,
-                                         const Layout& layout, const Limits& limits) {
+                                         const Layout& layout, Budget& budget) {
     std::optional<uint32_t> best;
     size_t best_tris = 0, best_nodes = 0;
     if (res.data.size() < kNodeSize) return best;
@@ -132,15 +131,16 @@ std::optional<uint32_t> infer_kseg0_base(const Resource& res, uint32_t root_ptr,
         rule.kseg0_base = base;
         ResourceMemory mem(res, rule);
         try {
-            // A trial's triangles are bounded like a decode's, each on its own.
-            Budget trial(limits);
-            Attempt a = run_model(res, off, rule, mem, layout, limits, &trial);
+            // A trial's bytes are given back; its commands count to the document's total.
+            const Budget::Scope trial(budget);
+            Attempt a = run_model(res, off, rule, mem, layout, budget);
             const size_t tris = a.dl->triangles().size(), nodes = a.hierarchy.nodes.size();
             if (tris > best_tris || (tris == best_tris && nodes > best_nodes)) {
                 best = rule.kseg0_base;
                 best_tris = tris, best_nodes = nodes;
             }
-        } catch (const Error&) {
+        } catch (const Error& e) {
+            if (e.out_of_steps()) throw;
         }
     }
     return best;
@@ -150,8 +150,7 @@ std::optional<uint32_t> infer_kseg0_base(const Resource& res, uint32_t root_ptr,
 
 DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
                                const ModelRecord& record, const std::array<uint32_t, 21>& words,
-                               const Descriptor& d, const Resource& res, const Limits& limits,
-                               Budget* budget) {
+                               const Descriptor& d, const Resource& res, Budget& budget) {
     DecodedModel m;
     m.record = record;
     m.descriptor = d;
@@ -164,7 +163,7 @@ DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
         if (layout.pointers.kseg0_base) {
             m.kseg0_base_source = "setting";
         } else {
-            m.pointers.kseg0_base = infer_kseg0_base(res, hp, layout, limits);
+            m.pointers.kseg0_base = infer_kseg0_base(res, hp, layout, budget);
             if (!m.pointers.kseg0_base)
                 fail(ErrorKind::BadValue, record.rom_offset + kHierarchyField,
                      "a KSEG0 hierarchy pointer (" + hex_address(hp) +
@@ -184,7 +183,7 @@ DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
         return read_model_faces(rom.bytes(), res.data, m.facial_pointer, m.pointers);
     });
     ResourceMemory mem(res, m.pointers, &m.faces);
-    Attempt a = run_model(res, *root, m.pointers, mem, layout, limits, budget);
+    Attempt a = run_model(res, *root, m.pointers, mem, layout, budget);
     m.hierarchy = std::move(a.hierarchy);
     m.display_lists = std::move(a.lists);
     m.triangles = a.dl->take_triangles();
@@ -213,7 +212,7 @@ std::array<uint32_t, 21> runtime_record(const ModelRecord& record, const Layout&
 }
 
 DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t index,
-                          ResourceCache& cache, const Limits& limits, Budget* budget) {
+                          ResourceCache& cache, Budget& budget) {
     return with_context("model " + std::to_string(index), [&] {
         if (index >= layout.model_count)
             fail_no_offset(ErrorKind::Usage, "a model index below " +
@@ -224,7 +223,7 @@ DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t 
         const Descriptor d = rom.descriptor(id);
         auto res = cache.get(id, layout.raw_type);
         const std::array<uint32_t, 21> words = runtime_record(record, layout, *res);
-        DecodedModel m = decode_model_from(rom, layout, record, words, d, *res, limits, budget);
+        DecodedModel m = decode_model_from(rom, layout, record, words, d, *res, budget);
         m.resource = res;
         return m;
     });

@@ -44,11 +44,11 @@ struct DecodedModel {
 };
 
 // Decodes model `index` with `layout`; throws ripkit::Error (with a
-// "model N" frame) on any inconsistency. The triangles and textures are
-// charged to `budget` (the document's; the layout search gives each trial one
-// of its own).
+// "model N" frame) on any inconsistency. The display lists' commands,
+// triangles and textures are charged to `budget`, the document's (the layout
+// search's trials too, inside a Budget::Scope that gives their bytes back).
 DecodedModel decode_model(const PikachuRom& rom, const Layout& layout, uint32_t index,
-                          ResourceCache& cache, const Limits& limits, Budget* budget = nullptr);
+                          ResourceCache& cache, Budget& budget);
 
 // The runtime record the hierarchy (+0x1C) and facial (+0x24) pointers are
 // read from: the ROM record, or the resource's first 0x54 bytes
@@ -60,7 +60,6 @@ std::array<uint32_t, 21> runtime_record(const ModelRecord& record, const Layout&
 // candidate records. `words` is the runtime record.
 DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
                                const ModelRecord& record, const std::array<uint32_t, 21>& words,
-                               const Descriptor& d, const Resource& res, const Limits& limits,
-                               Budget* budget = nullptr);
+                               const Descriptor& d, const Resource& res, Budget& budget);
 
 }  // namespace ripkit::pikachu

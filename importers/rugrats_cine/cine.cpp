@@ -50,7 +50,7 @@ struct ChannelDecode {
     Cinematic c;
 
     // `s` is one of the file's data sectors, `count` how many sectors it has.
-    void take(const Sector& s, size_t count, const CineOptions& o, Budget& budget) {
+    void take(const Sector& s, size_t count, Budget& budget) {
         const bool first = first_sector == SIZE_MAX;
         if (first) {
             first_sector = s.index;
@@ -65,8 +65,8 @@ struct ChannelDecode {
         if (headerless || done || c.error) return;
         const Budget::Meter meter(budget);
         c.error = decode_item(budget, "", [&] {
-            if (first) return header(s, o, count - s.index);
-            with_context("sector", s.index, [&] { frame(s, o, budget); });
+            if (first) return header(s, budget.limits(), count - s.index);
+            with_context("sector", s.index, [&] { frame(s, budget); });
         });
         charged += meter.net();
         if (c.error) {
@@ -76,24 +76,24 @@ struct ChannelDecode {
         }
     }
 
-    void header(const Sector& s, const CineOptions& o, size_t sectors_left) {
+    void header(const Sector& s, const Limits& limits, size_t sectors_left) {
         ByteReader r(s.user.subspan(c.data_offset), s.user_offset + c.data_offset);
         with_context("sector", s.index, [&] { c.header = read_header(r); });
         if (c.header.version != 3)
             c.warnings.push_back("header version " + std::to_string(c.header.version) +
                                  " (OPEN.BIN has 3; the engine compares it with its own)");
-        check_alloc(o.limits, c.header.frames, sizeof(FrameRecord), 0, "frames");
+        check_alloc(limits, c.header.frames, sizeof(FrameRecord), 0, "frames");
         // A frame takes a sector: the file bounds what a hostile count reserves.
         c.frames.reserve(std::min<size_t>(c.header.frames, sectors_left));
         if (c.header.frames == 0) finish("count");
     }
 
-    void frame(const Sector& s, const CineOptions& o, Budget& budget) {
+    void frame(const Sector& s, Budget& budget) {
         if (s.user.size() <= c.data_offset)
             fail(ErrorKind::Truncated, s.user_offset, "a frame record in the sector");
         ByteReader r(s.user.subspan(c.data_offset), s.user_offset + c.data_offset);
         FrameRecord f;
-        if (!read_frame(r, f, o.limits)) return finish("marker");
+        if (!read_frame(r, f, budget.limits())) return finish("marker");
         budget.charge_bytes(sizeof(FrameRecord) + f.actors.size() * sizeof(ActorRecord) +
                                 f.poses.size() * sizeof(PoseRecord),
                             "frame records", s.user_offset);
@@ -223,7 +223,7 @@ CineFile decode_file(const ByteSource& source, const CineOptions& o, Budget& bud
         ChannelDecode& d = channels[{file, channel}];
         d.file = file;
         d.channel = channel;
-        d.take(s, stream.count(), o, budget);
+        d.take(s, stream.count(), budget);
     }
     if (channels.empty())
         fail(ErrorKind::WrongFormat, 0, "at least one data sector (found only audio sectors)");

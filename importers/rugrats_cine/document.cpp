@@ -49,7 +49,6 @@ CineDocument::CineDocument(std::shared_ptr<const ByteSource> source, const Optio
     : options_(cine_options(settings, options)),
       assumptions_(settings.assumptions()),
       budget_(budget_for(options)) {
-    options_.budget = budget_.get();
     // The records are decoded here; the source stays only for the audio a
     // scene may ask for.
     file_ = decode_file(*source, options_, *budget_);
@@ -194,7 +193,7 @@ Scene CineDocument::present(int64_t item) const {
         audio = with_context("the audio of cinematic " + std::to_string(c.id), [&] {
             return decode_audio(*source_, *c.audio, options_.all_audio, *budget_);
         });
-    return build_scene(file_, c, options_, std::move(audio));
+    return build_scene(file_, c, options_, *budget_, std::move(audio));
 }
 
 int probe_stream(ByteSpan head) {

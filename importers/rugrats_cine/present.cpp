@@ -130,16 +130,15 @@ void add_ending(Scene& s, Builder& b, const Axes& ax, size_t records) {
 
 // STEP keys: per record the camera's two, and per actor and pose their own,
 // their face tracks' and their channels'.
-void charge_keys(const Cinematic& c, const CineOptions& o) {
-    if (!o.budget) return;
+void charge_keys(const Cinematic& c, Budget& budget) {
     uint64_t keys = 0;
     for (const FrameRecord& f : c.frames) {
         keys += 2 + 8 * f.actors.size() + 6 * f.poses.size();
         for (const PoseRecord& p : f.poses) keys += p.keys.size();
     }
-    o.budget->alloc(keys, sizeof(double) + sizeof(glm::vec4) + 48, std::nullopt,
-                    "animation keys of cinematic " + std::to_string(c.id));
-    o.budget->charge_steps(keys, "animation keys of cinematic " + std::to_string(c.id));
+    budget.alloc(keys, sizeof(double) + sizeof(glm::vec4) + 48, std::nullopt,
+                 "animation keys of cinematic " + std::to_string(c.id));
+    budget.charge_steps(keys, "animation keys of cinematic " + std::to_string(c.id));
 }
 
 void scene_extras(Scene& s, const CineFile& file, const Cinematic& c, const CineOptions& o,
@@ -194,7 +193,7 @@ glm::vec4 normalise_quat(const Quat13& q) {
 float engine_yfov(int h) { return 2.0f * std::atan(120.0f / float(h)); }
 float engine_aspect(int h) { return (256.0f / (float(h) * 1.6f)) / (120.0f / float(h)); }
 
-Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o,
+Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o, Budget& budget,
                   std::optional<Audio> audio) {
     Scene s;
     s.name = "cinematic_" + std::to_string(c.id);
@@ -205,7 +204,7 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
     add_camera(s, cam, "camera", kDefaultH);
     const std::vector<Face> faces = compute_faces(c, o.cine);
     size_t face = 0;  // the next record's
-    charge_keys(c, o);
+    charge_keys(c, budget);
 
     std::unordered_map<int, ObjectNodes> actors, poses;
     for (size_t i = 0; i < c.frames.size(); ++i) {

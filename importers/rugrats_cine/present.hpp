@@ -35,8 +35,8 @@ float engine_yfov(int h);
 float engine_aspect(int h);
 
 // The scene of one decoded cinematic with `audio`, its decoded soundtrack
-// (nullopt: none, or not asked for). Charges the keys to o.budget when set.
-Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o,
+// (nullopt: none, or not asked for). Charges the keys to `budget`, the document's.
+Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o, Budget& budget,
                   std::optional<Audio> audio = std::nullopt);
 
 }  // namespace ripkit::rugrats

@@ -75,7 +75,6 @@ const FormatSchema& schema() {
 CineOptions cine_options(const Settings& settings, const Options& options) {
     CineOptions o;
     o.native = options.native;
-    o.limits = options.limits;
     o.scale = float(settings.number("scale"));
     o.cine = uint32_t(settings.integer("cine"));
     o.cine_given = settings.given("cine");

@@ -20,8 +20,6 @@ struct CineOptions {
     bool all_audio = false;   // --audio all
     bool no_audio = false;    // --audio none: the samples are never decoded
     std::optional<uint8_t> audio_file, audio_channel;  // --set audio_file / audio_channel
-    Limits limits;
-    Budget* budget = nullptr;  // the document's: the scene charges its keys to it
 };
 
 CineOptions cine_options(const Settings& settings, const Options& options);

@@ -25,17 +25,15 @@ nlohmann::json slots_of(const Cutscene& c) {
 // A dumped running value: its JSON value, array slot and printed text.
 constexpr uint64_t kDumpBytesPerValue = 96;
 
-nlohmann::json dump_cutscene(const Cutscene& c, Budget* budget) {
+nlohmann::json dump_cutscene(const Cutscene& c, Budget& budget) {
     if (c.error) return {{"index", c.index}, {"error", c.error->what()}};
     if (c.empty) return {{"index", c.index}, {"empty", true}};
-    if (budget) {
-        uint64_t values = uint64_t(c.frames) * 6;
-        for (const Actor& a : c.actors) values += uint64_t(c.frames) * (3 + 3 * uint64_t(a.meshes));
-        const std::string what = "the dump of cutscene " + std::to_string(c.index) + " (" +
-                                 std::to_string(values) + " values)";
-        budget->charge_bytes(values * kDumpBytesPerValue, what);
-        budget->charge_steps(values, what);
-    }
+    uint64_t values = uint64_t(c.frames) * 6;
+    for (const Actor& a : c.actors) values += uint64_t(c.frames) * (3 + 3 * uint64_t(a.meshes));
+    const std::string what = "the dump of cutscene " + std::to_string(c.index) + " (" +
+                             std::to_string(values) + " values)";
+    budget.charge_bytes(values * kDumpBytesPerValue, what);
+    budget.charge_steps(values, what);
     nlohmann::json target = nlohmann::json::array(), position = nlohmann::json::array();
     for (int f = 0; f < c.frames; ++f) {
         target.push_back(camera_world(c, 0, f));
@@ -73,7 +71,7 @@ LevelBodies read_level_file(const std::string& path, const Options& options,
     lb.path = path;
     lb.rooms = parse_room_set(settings.text("rooms"));
     try {
-        const std::optional<Bytes> bytes = files.read(path, options.limits);
+        const std::optional<Bytes> bytes = files.read(path, budget.limits());
         if (!bytes) fail_no_offset(ErrorKind::Io, "a readable level file (--level)");
         lb.level = std::make_shared<const tr_level::Level>(tr_level::read_level(*bytes, budget));
     } catch (Error& e) {
@@ -86,19 +84,18 @@ LevelBodies read_level_file(const std::string& path, const Options& options,
 }  // namespace
 
 CutseqDocument::CutseqDocument(CutseqFile table, std::shared_ptr<const ByteSource> data,
-                               std::optional<Skeleton> skeleton, SceneOptions scene_options,
-                               nlohmann::json assumptions, std::optional<LevelBodies> level,
-                               std::shared_ptr<Budget> budget)
+                               std::shared_ptr<Budget> budget, std::optional<Skeleton> skeleton,
+                               SceneOptions scene_options, nlohmann::json assumptions,
+                               std::optional<LevelBodies> level)
     : table_(std::move(table)),
       data_(data ? std::move(data) : memory_source({})),
       skeleton_(std::move(skeleton)),
       scene_options_(scene_options),
       assumptions_(std::move(assumptions)),
       level_(std::move(level)),
-      budget_(budget ? std::move(budget) : std::make_shared<Budget>()),
+      budget_(std::move(budget)),
       probes_(table_.cutscenes.size()) {
     scene_options_.skeleton = skeleton_ ? &*skeleton_ : nullptr;
-    scene_options_.budget = budget_.get();
     // What needs no decoding is known now: empty entries, entries outside the
     // file, and a bare block (decoded at open; its warnings are the file's).
     for (size_t k = 0; k < table_.cutscenes.size(); ++k) {
@@ -145,7 +142,7 @@ CutseqDocument::Decoded CutseqDocument::decode(size_t k) const {
         return Decoded(Decoded(), &entry);  // not owned: the table holds it
     std::vector<std::string> warnings;
     const Budget::Meter meter(*budget_);
-    Cutscene c = decode_entry(*data_, entry, budget_->limits(), *budget_, warnings);
+    Cutscene c = decode_entry(*data_, entry, *budget_, warnings);
     ++decodes_;
     const uint64_t held = meter.net();
     record(k, c, std::move(warnings));
@@ -276,10 +273,10 @@ nlohmann::json CutseqDocument::dump(std::optional<int64_t> item) const {
     if (item) {
         const Decoded c = decode(position(*item));
         if (c->error) throw *c->error;
-        list.push_back(dump_cutscene(*c, budget_.get()));
+        list.push_back(dump_cutscene(*c, *budget_));
     } else {
         for (size_t k = 0; k < table_.cutscenes.size(); ++k)
-            list.push_back(dump_cutscene(*decode(k), budget_.get()));
+            list.push_back(dump_cutscene(*decode(k), *budget_));
     }
     return {{"format", "tr-cutseq"},
             {"variant", variant_name(table_.variant)},
@@ -299,12 +296,12 @@ Scene CutseqDocument::present(int64_t item) const {
         fail_no_offset(ErrorKind::Usage,
                        "a non-empty cutscene (cutscene " + std::to_string(item) + " is empty)");
     return with_context("cutscene " + std::to_string(item), [&] {
-        if (!level_) return build_scene(c, variant_name(table_.variant), scene_options_);
+        if (!level_) return build_scene(c, variant_name(table_.variant), scene_options_, *budget_);
         // The level's trees replace --skeleton; actors without a body stay empties.
         const Skeleton bones = level_skeleton(*level_->level, c);
         SceneOptions so = scene_options_;
         so.skeleton = &bones;
-        Scene s = build_scene(c, variant_name(table_.variant), so);
+        Scene s = build_scene(c, variant_name(table_.variant), so, *budget_);
         add_level_bodies(s, c, *level_, so.native, so.scale);
         return s;
     });
@@ -313,14 +310,13 @@ Scene CutseqDocument::present(int64_t item) const {
 std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options,
                                       const Settings& settings) {
     const std::shared_ptr<Budget> budget = budget_for(options);
-    ReadOptions ro = read_options(settings, options.limits);
-    ro.budget = budget.get();
-    const SceneOptions so = scene_options(settings, options.native, options.limits);
+    const ReadOptions ro = read_options(settings);
+    const SceneOptions so = scene_options(settings, options.native);
     std::optional<Skeleton> skeleton;
     if (const std::string& path = settings.text("skeleton"); !path.empty()) {
         DiskFileSource disk;
         const FileSource& files = options.files ? *options.files : disk;
-        const std::optional<Bytes> text = files.read(path, options.limits);
+        const std::optional<Bytes> text = files.read(path, budget->limits());
         if (!text) fail_no_offset(ErrorKind::Io, "a readable skeleton file '" + path + "'");
         try {
             skeleton = parse_skeleton(*text);
@@ -332,8 +328,8 @@ std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options
     std::optional<LevelBodies> level;
     if (const std::string& path = settings.text("level"); !path.empty())
         level = read_level_file(path, options, settings, *budget);
-    CutseqTable table =
-        input.source ? read_cutseq_table(*input.source, ro) : read_cutseq_table(input.bytes, ro);
+    CutseqTable table = input.source ? read_cutseq_table(*input.source, ro, *budget)
+                                     : read_cutseq_table(input.bytes, ro, *budget);
     // The entries are decoded from the file read by range, or from the
     // document's own copy of the data.
     std::shared_ptr<const ByteSource> data;
@@ -345,9 +341,9 @@ std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options
         budget->charge_bytes(input.bytes.size(), "the copy of the CUTSEQ data it decodes from");
         data = memory_source(input.bytes);
     }
-    return std::make_unique<CutseqDocument>(std::move(table.file), std::move(data),
+    return std::make_unique<CutseqDocument>(std::move(table.file), std::move(data), budget,
                                             std::move(skeleton), so, settings.assumptions(),
-                                            std::move(level), budget);
+                                            std::move(level));
 }
 
 std::unique_ptr<Document> open_cutseq(const Input& input, const Options& options) {

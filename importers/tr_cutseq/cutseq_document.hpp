@@ -24,12 +24,11 @@ namespace ripkit::tr_cutseq {
 class CutseqDocument : public Document {
   public:
     // `data`: what the entries point into (the BIN, by range or in memory, or the PAK's inflated
-    // data); `budget`: the document's (scene_options.budget points at it).
+    // data); `budget`: the document's, which the table was read under.
     CutseqDocument(CutseqFile table, std::shared_ptr<const ByteSource> data,
-                   std::optional<Skeleton> skeleton, SceneOptions scene_options,
-                   nlohmann::json assumptions = nlohmann::json::object(),
-                   std::optional<LevelBodies> level = std::nullopt,
-                   std::shared_ptr<Budget> budget = nullptr);
+                   std::shared_ptr<Budget> budget, std::optional<Skeleton> skeleton,
+                   SceneOptions scene_options, nlohmann::json assumptions,
+                   std::optional<LevelBodies> level);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;

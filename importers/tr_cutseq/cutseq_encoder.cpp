@@ -51,11 +51,12 @@ class CutseqEncoder : public SceneEncoder {
         Options given;
         given.settings = o.settings;
         const Settings settings(tr_cutseq_format(), given);
-        ReadOptions ro = read_options(settings, o.limits);
+        const ReadOptions ro = read_options(settings);
+        Budget budget(o.limits);  // the encoding's: reading the base
         std::optional<CutseqFile> base;
         if (o.base) {
             try {
-                base = read_cutseq(o.base->bytes, ro);
+                base = read_cutseq(o.base->bytes, ro, budget);
             } catch (Error& e) {
                 e.set_file(o.base->path);
                 throw;

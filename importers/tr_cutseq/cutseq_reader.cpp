@@ -64,8 +64,9 @@ bool looks_like_block(ByteSpan data, uint64_t file_size) {
     return true;
 }
 
-Cutscene read_cutscene(const ByteReader& data, int index, const Limits& limits, Budget& budget,
+Cutscene read_cutscene(const ByteReader& data, int index, Budget& budget,
                        std::vector<std::string>& warnings) {
+    const Limits& limits = budget.limits();
     Cutscene c;
     c.index = index;
     c.empty = false;
@@ -209,10 +210,9 @@ void read_table(ByteSpan file, uint64_t file_size, Variant variant, std::optiona
 }
 
 // A bare block is the whole file: its error is the file's.
-Cutscene read_block(ByteSpan input, const Limits& limits, Budget& budget,
-                    std::vector<std::string>& warnings) {
+Cutscene read_block(ByteSpan input, Budget& budget, std::vector<std::string>& warnings) {
     return with_context("cutscene data block", [&] {
-        Cutscene c = read_cutscene(ByteReader(input), 1, limits, budget, warnings);
+        Cutscene c = read_cutscene(ByteReader(input), 1, budget, warnings);
         c.offset = 0;
         c.size = static_cast<uint32_t>(std::min<uint64_t>(input.size(), UINT32_MAX));
         return c;
@@ -229,25 +229,23 @@ void check_entries_option(const ReadOptions& options) {
 }
 
 // A TR5 BIN's table from `head` (the file's first kHeaderLimit bytes, or all of it).
-CutseqTable read_tr5_table(ByteSpan head, uint64_t file_size, const ReadOptions& options) {
-    Budget local(options.limits);
+CutseqTable read_tr5_table(ByteSpan head, uint64_t file_size, const ReadOptions& options,
+                           Budget& budget) {
     CutseqTable t;
     CutseqFile& out = t.file;
     out.variant = Variant::Tr5;
     out.file_size = out.decompressed_size = file_size;
     read_table(head.first(std::min<size_t>(head.size(), kHeaderLimit)), file_size, Variant::Tr5,
-               options.entries, options.budget ? *options.budget : local, out);
+               options.entries, budget, out);
     return t;
 }
 
 }  // namespace
 
-CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
-    Budget local(options.limits);
-    Budget& budget = options.budget ? *options.budget : local;
+CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options, Budget& budget) {
     if (input.empty()) fail(ErrorKind::Truncated, 0, "a CUTSEQ.PAK/BIN file (the file is empty)");
     check_entries_option(options);
-    if (has_signature(input)) return read_tr5_table(input, input.size(), options);
+    if (has_signature(input)) return read_tr5_table(input, input.size(), options, budget);
     CutseqTable t;
     CutseqFile& out = t.file;
     out.file_size = input.size();
@@ -257,7 +255,7 @@ CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
         const uint32_t size = r.u32("uncompressed size");
         // The inflated file is held as long as the table (its entries point into it).
         budget.charge_bytes(size, "the inflated CUTSEQ data", 0);
-        t.inflated = codec::zlib_inflate(input.subspan(4), size, options.limits, 4);
+        t.inflated = codec::zlib_inflate(input.subspan(4), size, budget.limits(), 4);
         out.decompressed_size = t.inflated.size();
         if (!has_signature(t.inflated))
             fail(ErrorKind::WrongFormat, 0, "decompressed data starting with \"(C) DEL!\"");
@@ -269,24 +267,25 @@ CutseqTable read_cutseq_table(ByteSpan input, const ReadOptions& options) {
     out.variant = Variant::Block;
     out.decompressed_size = input.size();
     out.table_entries = out.inferred_entries = 1;
-    out.cutscenes.push_back(read_block(input, options.limits, budget, out.warnings));
+    out.cutscenes.push_back(read_block(input, budget, out.warnings));
     return t;
 }
 
-CutseqTable read_cutseq_table(const ByteSource& input, const ReadOptions& options) {
+CutseqTable read_cutseq_table(const ByteSource& input, const ReadOptions& options, Budget& budget) {
     Bytes head_bytes;
     const ByteSpan head = input.read(0, std::min<uint64_t>(input.size(), kHeaderLimit),
                                      "the CUTSEQ header", head_bytes);
     if (has_signature(head)) {
         check_entries_option(options);
-        return read_tr5_table(head, input.size(), options);
+        return read_tr5_table(head, input.size(), options, budget);
     }
     Bytes whole;
-    return read_cutseq_table(input.read(0, input.size(), "the CUTSEQ file", whole), options);
+    return read_cutseq_table(input.read(0, input.size(), "the CUTSEQ file", whole), options,
+                             budget);
 }
 
-Cutscene decode_entry(const ByteSource& data, const Cutscene& entry, const Limits& limits,
-                      Budget& budget, std::vector<std::string>& warnings) {
+Cutscene decode_entry(const ByteSource& data, const Cutscene& entry, Budget& budget,
+                      std::vector<std::string>& warnings) {
     if (entry.empty || entry.error) return entry;
     Cutscene c = entry;
     c.error = decode_item(budget, "cutscene " + std::to_string(entry.index), [&] {
@@ -296,7 +295,7 @@ Cutscene decode_entry(const ByteSource& data, const Cutscene& entry, const Limit
         Bytes scratch;
         const ByteReader block(data.read(entry.offset, entry.size, "cutscene data", scratch),
                                entry.offset);
-        c = read_cutscene(block, entry.index, limits, budget, warnings);
+        c = read_cutscene(block, entry.index, budget, warnings);
         c.offset = entry.offset;
         c.size = entry.size;
         budget.release_bytes(read);
@@ -304,12 +303,8 @@ Cutscene decode_entry(const ByteSource& data, const Cutscene& entry, const Limit
     return c;
 }
 
-CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
-    Budget local(options.limits);
-    Budget& budget = options.budget ? *options.budget : local;
-    ReadOptions o = options;
-    o.budget = &budget;
-    CutseqTable t = read_cutseq_table(input, o);
+CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options, Budget& budget) {
+    CutseqTable t = read_cutseq_table(input, options, budget);
     if (t.file.variant == Variant::Block) return std::move(t.file);
     const std::shared_ptr<const ByteSource> data =
         view_source(t.file.variant == Variant::Tr4 ? ByteSpan(t.inflated) : input);
@@ -317,7 +312,7 @@ CutseqFile read_cutseq(ByteSpan input, const ReadOptions& options) {
     for (size_t k = 0; k < n; ++k) {
         Cutscene& c = t.file.cutscenes[k];
         budget.progress(k + 1, n, "cutscene " + std::to_string(c.index));
-        c = decode_entry(*data, c, options.limits, budget, t.file.warnings);
+        c = decode_entry(*data, c, budget, t.file.warnings);
     }
     if (t.file.variant == Variant::Tr4) budget.release_bytes(t.inflated.size());
     return std::move(t.file);

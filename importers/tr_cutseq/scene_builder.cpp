@@ -95,24 +95,21 @@ std::vector<int> find_cuts(const Cutscene& c, double threshold) {
 namespace {
 
 // Keys: one vec4 per key per channel (camera, target and its rotation, per actor 1 + meshes).
-void charge_keys(const Cutscene& c, const SceneOptions& opt, size_t keys_per_channel) {
+void charge_keys(const Cutscene& c, Budget& budget, size_t keys_per_channel) {
     uint64_t channels = 3;
     for (const Actor& a : c.actors) channels += 1 + static_cast<uint64_t>(a.meshes);
     const std::string keys_what = "animation keys of cutscene " + std::to_string(c.index);
-    check_alloc(opt.limits, channels * keys_per_channel, sizeof(glm::vec4) + sizeof(double), 0,
-                keys_what);
-    if (!opt.budget) return;
-    opt.budget->alloc(channels * keys_per_channel, sizeof(glm::vec4) + sizeof(double), std::nullopt,
-                      keys_what + " (" + std::to_string(channels) + " channels x " +
-                          std::to_string(keys_per_channel) + " keys)");
-    opt.budget->charge_steps(channels * keys_per_channel + uint64_t(c.frames) * channels,
-                             keys_what);
+    budget.alloc(channels * keys_per_channel, sizeof(glm::vec4) + sizeof(double), std::nullopt,
+                 keys_what + " (" + std::to_string(channels) + " channels x " +
+                     std::to_string(keys_per_channel) + " keys)");
+    budget.charge_steps(channels * keys_per_channel + uint64_t(c.frames) * channels, keys_what);
 }
 
 // What one build shares: the scene being filled, its animation, the key times.
 struct Build {
     const Cutscene& c;
     const SceneOptions& opt;
+    const Limits& limits;
     kit::HalfTurnX sp;
     Timeline tl;
     Interp interp;
@@ -187,7 +184,7 @@ void add_meshes(Build& b, const Actor& act, int actor_node, const std::string& n
     parents[0] = -1;
     if (bones)
         parents = with_context("skeleton slot " + std::to_string(act.slot),
-                               [&] { return walk_bones(*bones, act.meshes, b.opt.limits); });
+                               [&] { return walk_bones(*bones, act.meshes, b.limits); });
     b.s.nodes[actor_node].extras["skeleton"] = bones != nullptr;
     std::vector<int> mesh_nodes;
     std::vector<Channel> rotations;
@@ -252,17 +249,18 @@ nlohmann::json scene_extras(const Cutscene& c, const char* variant, const SceneO
 
 }  // namespace
 
-Scene build_scene(const Cutscene& c, const char* variant, const SceneOptions& opt) {
+Scene build_scene(const Cutscene& c, const char* variant, const SceneOptions& opt, Budget& budget) {
     const std::vector<int> cuts = opt.step ? std::vector<int>{} : find_cuts(c, opt.cut_threshold);
     Build b{c,
             opt,
+            budget.limits(),
             kit::HalfTurnX{opt.native, opt.scale},
             make_timeline(c.frames, cuts),
             opt.step ? Interp::Step : Interp::Linear,
             {},
             {},
             0};
-    charge_keys(c, opt, b.tl.times.size());
+    charge_keys(c, budget, b.tl.times.size());
 
     b.s.name = "cutscene" + std::to_string(c.index);
     b.root = b.s.add_node("root", -1);

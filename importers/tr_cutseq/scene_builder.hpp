@@ -30,8 +30,6 @@ struct SceneOptions {
     double cut_threshold = kDefaultCutThreshold;
     int fov = kCutsceneFov;  // horizontal, 65536 = 360 degrees
     const Skeleton* skeleton = nullptr;
-    Limits limits;
-    Budget* budget = nullptr;  // charged for the keys (null: per-structure limits only)
 };
 
 // Vertical field of view for the engine's horizontal `fov` units on a 4:3 screen.
@@ -46,6 +44,6 @@ std::array<int16_t, 3> actor_offset(const Actor& a, int frame);  // s16(3*run0)
 // the threshold (TR units) from frame k-1: camera cuts, never interpolated.
 std::vector<int> find_cuts(const Cutscene& c, double threshold);
 
-Scene build_scene(const Cutscene& c, const char* variant, const SceneOptions& opt);
+Scene build_scene(const Cutscene& c, const char* variant, const SceneOptions& opt, Budget& budget);
 
 }  // namespace ripkit::tr_cutseq

@@ -82,17 +82,15 @@ const FormatSchema& schema() {
     return s;
 }
 
-ReadOptions read_options(const Settings& settings, const Limits& limits) {
+ReadOptions read_options(const Settings& settings) {
     ReadOptions ro;
-    ro.limits = limits;
     if (settings.given("entries")) ro.entries = static_cast<int>(settings.integer("entries"));
     return ro;
 }
 
-SceneOptions scene_options(const Settings& settings, bool native, const Limits& limits) {
+SceneOptions scene_options(const Settings& settings, bool native) {
     SceneOptions so;
     so.native = native;
-    so.limits = limits;
     so.scale = settings.number("scale");
     so.cut_threshold = settings.number("cut_threshold");
     so.fov = static_cast<int>(settings.integer("fov"));

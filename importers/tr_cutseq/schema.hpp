@@ -10,7 +10,7 @@ namespace ripkit::tr_cutseq {
 
 const FormatSchema& schema();
 
-ReadOptions read_options(const Settings& settings, const Limits& limits);
-SceneOptions scene_options(const Settings& settings, bool native, const Limits& limits);
+ReadOptions read_options(const Settings& settings);
+SceneOptions scene_options(const Settings& settings, bool native);
 
 }  // namespace ripkit::tr_cutseq

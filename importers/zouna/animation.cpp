@@ -7,8 +7,8 @@ namespace ripkit::zouna {
 
 namespace {
 
-std::vector<Modifier> read_modifiers(ByteReader& r, size_t pairs, const Limits& limits,
-                                     Budget* budget, const char* what) {
+std::vector<Modifier> read_modifiers(ByteReader& r, size_t pairs, Budget& budget,
+                                     const char* what) {
     const size_t count_at = r.pos();
     const uint32_t n = r.u32("modifier count");
     const size_t size = 8 + 4 * pairs;
@@ -16,8 +16,7 @@ std::vector<Modifier> read_modifiers(ByteReader& r, size_t pairs, const Limits& 
         r.fail_at(count_at, ErrorKind::Truncated,
                   std::to_string(n) + " " + what + " modifiers of " + std::to_string(size) +
                       " bytes, only " + std::to_string(r.remaining()) + " bytes left");
-    check_alloc(limits, n, sizeof(Modifier) + pairs * sizeof(Slice), r.abs(count_at), what);
-    if (budget) budget->alloc(n, sizeof(Modifier) + pairs * sizeof(Slice), r.abs(count_at), what);
+    budget.alloc(n, sizeof(Modifier) + pairs * sizeof(Slice), r.abs(count_at), what);
     std::vector<Modifier> out(n);
     for (auto& m : out) {
         m.name = r.u32("modifier name");
@@ -50,7 +49,7 @@ void check_slice(const ByteReader& r, const Slice& s, const Keyframer& k, const 
 
 }  // namespace
 
-Animation read_animation(ByteReader r, const Variants& v, const Limits& limits, Budget* budget) {
+Animation read_animation(ByteReader r, const Variants& v, Budget& budget) {
     Animation a;
     const size_t at = r.pos();
     a.duration = r.f32("duration");
@@ -61,7 +60,7 @@ Animation read_animation(ByteReader r, const Variants& v, const Limits& limits, 
                       std::to_string(a.blending) + ")");
     a.flags = r.u16("animation flags");
     auto kf = [&](KfClass c, const char* what) {
-        return with_context(what, [&] { return read_keyframer(r, c, v, limits, budget); });
+        return with_context(what, [&] { return read_keyframer(r, c, v, budget); });
     };
     a.node_flags = r.u16("node data flags");
     a.rot = kf(KfClass::Rot, "node rotation keyframer");
@@ -75,10 +74,10 @@ Animation read_animation(ByteReader r, const Variants& v, const Limits& limits, 
     }
     a.mesh_hide = kf(KfClass::FloatComp, "mesh hide keyframer");
     a.morph_weight = kf(KfClass::FloatComp, "morph weight keyframer");
-    a.nodes = read_modifiers(r, 5, limits, budget, "node");
-    a.materials = read_modifiers(r, 5, limits, budget, "material");
-    a.meshes = read_modifiers(r, 1, limits, budget, "mesh");
-    a.morphs = read_modifiers(r, 1, limits, budget, "morph");
+    a.nodes = read_modifiers(r, 5, budget, "node");
+    a.materials = read_modifiers(r, 5, budget, "material");
+    a.meshes = read_modifiers(r, 1, budget, "mesh");
+    a.morphs = read_modifiers(r, 1, budget, "morph");
 
     const Keyframer* node_kf[5] = {&a.translation, &a.rot, &a.bezier_rot, &a.scale, &a.messages};
     static const char* node_names[5] = {"translation", "rotation", "bezier rotation", "scale",

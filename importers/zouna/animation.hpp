@@ -41,8 +41,7 @@ struct Animation {
 
 // Decodes a body; checks every modifier slice lies inside its keyframer and
 // that its key times increase. Keys and modifiers are charged to `budget`.
-Animation read_animation(ByteReader r, const Variants& v, const Limits& limits,
-                         Budget* budget = nullptr);
+Animation read_animation(ByteReader r, const Variants& v, Budget& budget);
 
 inline constexpr const char* kMaterialTrackNames[5] = {"u_translation", "v_translation", "diffuse",
                                                        "emissive", "rotation"};

@@ -97,13 +97,13 @@ uint32_t crc_of_stem(const std::string& out_path) {
 
 // The base's own animation: the layout when the scene lost its extras (FBX).
 zouna::Animation base_animation(const Input& in, const BaseObject& b, const Variants& v,
-                                const Limits& limits) {
+                                Budget& budget) {
     try {
-        const Bytes body = object_body(in.bytes, b.ref, limits);
+        const Bytes body = object_body(in.bytes, b.ref, budget.limits());
         const ObjectHeader& h = b.ref.header;
         const uint64_t at =
             h.compressed_size ? 0 : b.ref.offset + kObjectHeaderSize + h.link_header_size;
-        return read_animation(ByteReader(body, at, b.ref.endian), v, limits);
+        return read_animation(ByteReader(body, at, b.ref.endian), v, budget);
     } catch (Error& e) {
         e.set_file(in.path);
         throw;
@@ -145,6 +145,7 @@ class AnimationEncoder : public SceneEncoder {
 
     EncodeResult encode(const Scene& scene, const EncodeOptions& o) const override {
         EncodeResult out;
+        Budget budget(o.limits);  // the encoding's: the base's animation, the re-baked checks
         const Settings settings = settings_for(scene, o);
         const std::string order =
             o.endian.empty() && settings.given("endian") ? settings.text("endian") : o.endian;
@@ -184,14 +185,14 @@ class AnimationEncoder : public SceneEncoder {
             version, fo.v, o, base ? !base->prefix.empty() : container == "bff0", base.has_value());
         zouna::Animation base_anim;
         if (base) {
-            base_anim = base_animation(*o.base, *base, fo.v, o.limits);
+            base_anim = base_animation(*o.base, *base, fo.v, budget);
             fo.base = &base_anim;
         }
         fo.native = o.native;
         fo.names = &names;
         fo.animation = o.animation;
         fo.start = settings.number("start");
-        const SceneAnimation sa = animation_from_scene(scene, fo, out.warnings);
+        const SceneAnimation sa = animation_from_scene(scene, fo, budget, out.warnings);
         const Bytes body = write_animation(sa.anim, *endian, fo.v);
         const uint32_t anim_class = asobo_crc32(kAnimationClass);
 

@@ -114,16 +114,15 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o)
 ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Settings& s)
     : path_(input.path),
       native_(o.native),
-      limits_(o.limits),
       forced_endian_(forced_endian(s)),
       anim_selection_(s.list("anims")),
       assumptions_(s.assumptions()),
       budget_(budget_for(o)) {
     const ByteSpan data = input.bytes;
-    if (data.size() > limits_.max_input_bytes)
+    if (data.size() > limits().max_input_bytes)
         fail(ErrorKind::AllocationLimit, 0,
-             "an input of at most " + std::to_string(limits_.max_input_bytes) + " bytes");
-    Contents contents = parse_container(data, forced_endian_, limits_);
+             "an input of at most " + std::to_string(limits().max_input_bytes) + " bytes");
+    Contents contents = parse_container(data, forced_endian_, limits());
     objects_ = std::move(contents.objects);
     container_ = std::move(contents.container);
     version_ = std::move(contents.version);
@@ -161,14 +160,13 @@ ZounaDocument::ZounaDocument(const Input& input, const Options& o, const Setting
         objects_,
         container_,
         v_,
-        limits_,
+        *budget_,
         names_,
         o.files,
         native_,
         extra_anims_,
         skeleton_,
         anim_selection_,
-        budget_.get(),
         [&](const ObjectRef& r) { return decoded_as(r, static_cast<Skel*>(nullptr)); },
         [&](const ObjectRef& r) { return decoded_as(r, static_cast<Animation*>(nullptr)); }};
     models_ = std::make_unique<ModelSet>(mc, warnings_);
@@ -209,8 +207,8 @@ void ZounaDocument::check_skeleton(ByteSpan data, size_t i) {
     }
     std::vector<SkelLayout> fitting;
     try {
-        fitting =
-            skel_layouts_reading_whole(object_body(data, objects_[i], limits_), objects_[i].endian);
+        fitting = skel_layouts_reading_whole(object_body(data, objects_[i], limits()),
+                                             objects_[i].endian);
     } catch (const Error&) {
         return;  // the body itself is broken: the decode error says so
     }
@@ -226,31 +224,30 @@ void ZounaDocument::load_companions(const Options& o, const Settings& s) {
     DiskFileSource disk;
     const FileSource& files = o.files ? *o.files : disk;
     if (const std::string& names = s.text("names"); !names.empty()) {
-        auto text = files.read(names, limits_);
+        auto text = files.read(names, limits());
         if (!text) fail_no_offset(ErrorKind::Io, "the names file " + names);
         parse_names(*text, names_);
     }
     if (container_ == "bigfile") {
         const std::string npc = bigfile_names_sibling(path_);
         if (!npc.empty())
-            if (auto text = files.read(npc, limits_)) parse_names(*text, names_);
+            if (auto text = files.read(npc, limits())) parse_names(*text, names_);
     }
     const uint32_t anim_crc = asobo_crc32(kAnimationClass);
     for (const std::string& p : s.list("anim")) {
-        auto bytes = files.read(p, limits_);
+        auto bytes = files.read(p, limits());
         if (!bytes) fail_no_offset(ErrorKind::Io, "the animation file " + p);
         try {
-            const auto objs = parse_container(*bytes, forced_endian_, limits_).objects;
+            const auto objs = parse_container(*bytes, forced_endian_, limits()).objects;
             size_t found = 0;
             for (const ObjectRef& obj : objs) {
                 if (obj.header.class_crc != anim_crc || obj.pooled) continue;
                 if (objs.size() == 1) learn_name_from_path(p, obj.header.name_crc, names_);
-                const Bytes body = object_body(*bytes, obj, limits_);
+                const Bytes body = object_body(*bytes, obj, limits());
                 NamedAnimation a;
                 a.crc = obj.header.name_crc;
                 a.endian = obj.endian;
-                a.anim =
-                    read_animation(ByteReader(body, 0, obj.endian), v_, limits_, budget_.get());
+                a.anim = read_animation(ByteReader(body, 0, obj.endian), v_, *budget_);
                 extra_anims_.push_back(std::move(a));
                 ++found;
             }
@@ -262,17 +259,16 @@ void ZounaDocument::load_companions(const Options& o, const Settings& s) {
     }
     // An animation converted with --skeleton Skel_Z (Assimp: RIPKIT_SKELETON) binds to it.
     if (const std::string& skel = s.text("skeleton"); !skel.empty()) {
-        auto bytes = files.read(skel, limits_);
+        auto bytes = files.read(skel, limits());
         if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + skel);
         try {
-            const auto objs = parse_container(*bytes, forced_endian_, limits_).objects;
+            const auto objs = parse_container(*bytes, forced_endian_, limits()).objects;
             for (const ObjectRef& obj : objs) {
                 if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
                 if (objs.size() == 1) learn_name_from_path(skel, obj.header.name_crc, names_);
-                const Bytes body = object_body(*bytes, obj, limits_);
-                skeleton_.emplace(
-                    name_or_crc(names_, obj.header.name_crc),
-                    read_skel(ByteReader(body, 0, obj.endian), v_, limits_, budget_.get()));
+                const Bytes body = object_body(*bytes, obj, limits());
+                skeleton_.emplace(name_or_crc(names_, obj.header.name_crc),
+                                  read_skel(ByteReader(body, 0, obj.endian), v_, *budget_));
                 break;
             }
             if (!skeleton_) fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + skel);
@@ -300,14 +296,14 @@ Decoded ZounaDocument::decode(ByteSpan data, const ObjectRef& o) const {
         // The body is held while it is decoded, then freed.
         const uint64_t body_size = o.header.decompressed_size;
         budget_->charge_bytes(body_size, "object body", o.offset);
-        const Bytes body = object_body(data, o, limits_);
+        const Bytes body = object_body(data, o, limits());
         const uint64_t base =
             o.header.compressed_size ? 0 : o.offset + kObjectHeaderSize + o.header.link_header_size;
         ByteReader r(body, base, o.endian);
-        Budget* b = budget_.get();
-        Decoded d = cls == kAnimationClass ? Decoded(read_animation(r, v_, limits_, b))
-                    : cls == kSkelClass    ? Decoded(read_skel(r, v_, limits_, b))
-                                           : Decoded(read_material_anim(r, v_, limits_, b));
+        Budget& b = *budget_;
+        Decoded d = cls == kAnimationClass ? Decoded(read_animation(r, v_, b))
+                    : cls == kSkelClass    ? Decoded(read_skel(r, v_, b))
+                                           : Decoded(read_material_anim(r, v_, b));
         budget_->release_bytes(body_size);
         return d;
     });
@@ -440,7 +436,7 @@ Scene ZounaDocument::present(int64_t item) const {
     const ObjectRef& o = objects_[index];
     // handedness=right: Zouna space is glTF's already, nothing is mirrored.
     const bool right = v_.handedness == Handedness::Right;
-    const SceneInputs in{v_, names_, native_ || right, budget_.get()};
+    const SceneInputs in{v_, names_, native_ || right, *budget_};
     Scene s;
     if (models_->handles(index)) {
         s = models_->scene(index, in);

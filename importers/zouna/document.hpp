@@ -29,8 +29,8 @@ struct NamedAnimation {
 struct SceneInputs {
     const Variants& v;
     const NameMap& names;
-    bool native = false;
-    Budget* budget = nullptr;  // charged for baked samples and keys
+    bool native;
+    Budget& budget;  // the document's: charged for baked samples and keys
 };
 
 // scene_build.cpp
@@ -89,7 +89,6 @@ class ZounaDocument : public Document {
     nlohmann::json bff0_;  // a BFF0 header's platform and form, else null
     Endian endian_ = Endian::Little;
     bool native_ = false;
-    Limits limits_;
     std::optional<Endian> forced_endian_;  // --set endian
     std::vector<std::string> anim_selection_;
     nlohmann::json assumptions_;  // Settings::assumptions()
@@ -102,6 +101,7 @@ class ZounaDocument : public Document {
     std::vector<std::optional<Decoded>> decoded_;  // per object (decodable ones)
     std::vector<std::optional<Error>> errors_;     // per object that failed
     std::shared_ptr<Budget> budget_;
+    const Limits& limits() const { return budget_->limits(); }
     std::vector<NamedAnimation> extra_anims_;
     std::optional<std::pair<std::string, Skel>> skeleton_;  // --skeleton
     std::vector<std::string> warnings_;

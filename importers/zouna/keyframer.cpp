@@ -63,7 +63,8 @@ void read_f32(ByteReader& r, int n, glm::vec4& out, const char* what) {
 }
 
 // Key padding: the reference says pad bytes are 0xFF; we skip them without
-// checking (a mismatch is no reason to refuse an animation).
+// checking (a mismatch is no reason to refuse an animation). One case per
+// keyframer class, each its key layout: the switch is the format's table.
 void read_key(ByteReader& r, KfClass c, const Variants& v, Key& k) {
     // ASSUMPTION(comp_scale): Comp values are s16 / comp_scale (4096).
     const double cs = v.comp_scale;
@@ -220,8 +221,7 @@ size_t kf_key_size(KfClass c, const Variants& v) {
     return 0;
 }
 
-Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Limits& limits,
-                         Budget* budget) {
+Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, Budget& budget) {
     Keyframer k;
     k.cls = cls;
     if (kf_has_flags(cls)) k.flags = r.u16("keyframer flags");
@@ -235,8 +235,7 @@ Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Li
                   std::to_string(count) + " keys of " + std::to_string(min_size) + " bytes for " +
                       kf_class_name(cls) + ", only " + std::to_string(r.remaining()) +
                       " bytes left");
-    check_alloc(limits, count, sizeof(Key), r.abs(count_at), "keys");
-    if (budget) budget->alloc(count, sizeof(Key), r.abs(count_at), kf_class_name(cls));
+    budget.alloc(count, sizeof(Key), r.abs(count_at), "keys");
     k.keys.resize(count);
     if (cls != KfClass::Message) {
         for (uint32_t i = 0; i < count; ++i) {
@@ -255,8 +254,7 @@ Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Li
             r.fail_at(n_at, ErrorKind::Truncated,
                       std::to_string(n) + " messages of 20 bytes, only " +
                           std::to_string(r.remaining()) + " bytes left");
-        check_alloc(limits, n, sizeof(Message), r.abs(n_at), "messages");
-        if (budget) budget->alloc(n, sizeof(Message), r.abs(n_at), "messages");
+        budget.alloc(n, sizeof(Message), r.abs(n_at), "messages");
         auto& list = k.messages[i];
         list.resize(n);
         for (auto& m : list) {

@@ -69,8 +69,7 @@ struct Keyframer {
 // the keys are charged to `budget` when given. A key time or value that is
 // not finite (or a negative time) is Error(BadValue) at the key's offset: no
 // engine plays it, and nothing downstream may turn it into identity silently.
-Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, const Limits& limits,
-                         Budget* budget = nullptr);
+Keyframer read_keyframer(ByteReader& r, KfClass cls, const Variants& v, Budget& budget);
 
 // How the engine interpolates this keyframer (flag semantics per variant):
 // square -> Step, Linear classes or the linear flag -> Linear, else Hermite.

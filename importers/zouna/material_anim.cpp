@@ -2,11 +2,10 @@
 
 namespace ripkit::zouna {
 
-MaterialAnim read_material_anim(ByteReader r, const Variants& v, const Limits& limits,
-                                Budget* budget) {
+MaterialAnim read_material_anim(ByteReader r, const Variants& v, Budget& budget) {
     MaterialAnim m;
     auto kf = [&](KfClass c, const char* what) {
-        return with_context(what, [&] { return read_keyframer(r, c, v, limits, budget); });
+        return with_context(what, [&] { return read_keyframer(r, c, v, budget); });
     };
     m.bitmap = kf(KfClass::Hdl, "bitmap keyframer");
     m.scroll = kf(KfClass::Vec2fLinear, "scroll keyframer");

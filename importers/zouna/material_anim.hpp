@@ -19,8 +19,7 @@ struct MaterialAnim {
     uint8_t flags = 0;
 };
 
-MaterialAnim read_material_anim(ByteReader r, const Variants& v, const Limits& limits,
-                                Budget* budget = nullptr);
+MaterialAnim read_material_anim(ByteReader r, const Variants& v, Budget& budget);
 
 // Track order used by dump and scene: (name, keyframer).
 std::vector<std::pair<const char*, const Keyframer*>> material_anim_tracks(const MaterialAnim& m);

@@ -61,13 +61,12 @@ ModelDecoded read_model_body(ByteSpan file, const ObjectRef& o, const Variants& 
 }  // namespace
 
 ModelDecoded decode_model_object(ByteSpan file, const ObjectRef& o, const Variants& v,
-                                 const Limits& limits, Budget* budget) {
-    if (!budget) return read_model_body(file, o, v, limits);
+                                 Budget& budget) {
     const uint64_t body_size = o.header.decompressed_size;
-    budget->charge_bytes(body_size, "object body", o.offset);
-    ModelDecoded d = read_model_body(file, o, v, limits);
-    budget->release_bytes(body_size);
-    budget->charge_bytes(kept_bytes(d), "decoded " + class_name(o.header.class_crc), o.offset);
+    budget.charge_bytes(body_size, "object body", o.offset);
+    ModelDecoded d = read_model_body(file, o, v, budget.limits());
+    budget.release_bytes(body_size);
+    budget.charge_bytes(kept_bytes(d), "decoded " + class_name(o.header.class_crc), o.offset);
     return d;
 }
 

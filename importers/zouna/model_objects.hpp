@@ -32,6 +32,6 @@ bool is_model_item_class(uint32_t class_crc);
 // The body is charged to `budget` while it is decoded, then what the decoded
 // struct keeps (vertices, indices, pixels) for as long as the document lives.
 ModelDecoded decode_model_object(ByteSpan file, const ObjectRef& o, const Variants& v,
-                                 const Limits& limits, Budget* budget);
+                                 Budget& budget);
 
 }  // namespace ripkit::zouna

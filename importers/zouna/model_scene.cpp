@@ -44,7 +44,7 @@ struct Library {
             t.width = int(bm.width);
             t.height = int(bm.height);
             t.png = image::encode_png_rgba(t.width, t.height, bm.rgba);
-            if (si.budget) si.budget->charge_bytes(t.png.size(), "texture " + t.name);
+            si.budget.charge_bytes(t.png.size(), "texture " + t.name);
             s.textures.push_back(std::move(t));
             index = int(s.textures.size()) - 1;
         }
@@ -127,10 +127,8 @@ Mesh group_mesh(const ModelInputs& in, const SceneInputs& si, const MeshZ& z, si
     const bool normals = has_normals(vb.stride, rd), uv = has_uv(vb.stride, rd);
     // What the scene holds per vertex (position, normal, uv, 4 joints and
     // weights) and per index, charged to the document's budget.
-    if (si.budget) {
-        si.budget->alloc(geo.vertices.size(), 3 * 12 + 8 + 32, std::nullopt, "mesh vertices");
-        si.budget->alloc(geo.triangles.size(), 4, std::nullopt, "mesh indices");
-    }
+    si.budget.alloc(geo.vertices.size(), 3 * 12 + 8 + 32, std::nullopt, "mesh vertices");
+    si.budget.alloc(geo.triangles.size(), 4, std::nullopt, "mesh indices");
     for (uint32_t vi : geo.vertices) {
         const Vertex& x = vb.vertices[vi];
         out.positions.push_back(

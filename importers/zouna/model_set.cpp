@@ -90,7 +90,7 @@ struct ModelSet::Impl {
         }
         try {
             companions.push_back(std::make_unique<ModelDecoded>(
-                decode_model_object(*f->bytes, f->object, c.v, c.limits, c.budget)));
+                decode_model_object(*f->bytes, f->object, c.v, c.budget)));
         } catch (Error& e) {
             if (e.file().empty()) e.set_file(f->path);
             throw;
@@ -111,10 +111,9 @@ struct ModelSet::Impl {
             }
         if (finder)
             if (const auto f = finder->find(kSkelClass, crc)) {
-                const Bytes body = object_body(*f->bytes, f->object, c.limits);
+                const Bytes body = object_body(*f->bytes, f->object, c.budget.limits());
                 Skel s = with_context(f->path, [&] {
-                    return read_skel(ByteReader(body, 0, f->object.endian), c.v, c.limits,
-                                     c.budget);
+                    return read_skel(ByteReader(body, 0, f->object.endian), c.v, c.budget);
                 });
                 ++companion_count;
                 return &skels.emplace(crc, std::move(s)).first->second;
@@ -263,17 +262,15 @@ ModelSet::ModelSet(const ModelContext& c, std::vector<std::string>& warnings)
     m.errors.resize(n);
     m.linked.resize(n);
     m.unsupported.resize(n);
-    Budget own_budget(c.limits);
-    Budget& budget = c.budget ? *c.budget : own_budget;
+    Budget& budget = c.budget;
     for (size_t i = 0; i < n; ++i) {
         const ObjectRef& o = m.c.objects[i];
         if (!is_model_class(o.header.class_crc)) continue;
         const std::string frame = class_name(o.header.class_crc) + " " + m.name(o.header.name_crc) +
                                   " at " + std::to_string(o.offset);
         budget.progress(i, n, frame);
-        std::optional<Error> e = decode_item(budget, frame, [&] {
-            m.own[i] = decode_model_object(c.data, o, c.v, c.limits, c.budget);
-        });
+        std::optional<Error> e = decode_item(
+            budget, frame, [&] { m.own[i] = decode_model_object(c.data, o, c.v, c.budget); });
         if (!e) m.index(*m.own[i], o.header.name_crc);
         // A layout no public source documents (console data, Up / TS3
         // meshes) is a class variant not decoded, listed like one.
@@ -284,8 +281,8 @@ ModelSet::ModelSet(const ModelContext& c, std::vector<std::string>& warnings)
     }
     if (c.container != "bigfile" && n == 1 && m.own[0] &&
         is_model_item_class(c.objects[0].header.class_crc))
-        m.finder = std::make_unique<CompanionFinder>(c.path, c.files ? *c.files : m.disk, c.limits,
-                                                     c.names);
+        m.finder = std::make_unique<CompanionFinder>(c.path, c.files ? *c.files : m.disk,
+                                                     c.budget.limits(), c.names);
     // Companions first (they add meshes to the evidence), then the readings, then the bindings.
     std::vector<size_t> items;
     for (size_t i = 0; i < n; ++i)

@@ -30,14 +30,13 @@ struct ModelContext {
     const std::vector<ObjectRef>& objects;
     std::string container;
     const Variants& v;
-    const Limits& limits;
+    Budget& budget;                     // the document's: bodies while decoded, structs kept
     NameMap& names;                     // companions found by their file stem add their names
     const FileSource* files = nullptr;  // null: the disk
     bool native = false;
     const std::vector<NamedAnimation>& extra_anims;               // --anim
     const std::optional<std::pair<std::string, Skel>>& skeleton;  // --skeleton
     std::vector<std::string> anim_selection;                      // --anims
-    Budget* budget = nullptr;  // the document's: bodies while decoded, structs kept
     // The file's own Skel_Z / Animation_Z objects, decoded by the document.
     std::function<Skel(const ObjectRef&)> decode_skel;
     std::function<Animation(const ObjectRef&)> decode_animation;

@@ -86,9 +86,9 @@ class AnimationBuilder {
     // `charged`: baked samples, charged before they were made.
     void push(Channel c, bool charged = false) {
         if (c.times.empty()) return;
-        if (in_.budget && !charged)
-            in_.budget->charge_bytes(c.times.size() * (sizeof(double) + 3 * sizeof(glm::vec4)),
-                                     "animation " + na_.name + " keys");
+        if (!charged)
+            in_.budget.charge_bytes(c.times.size() * (sizeof(double) + 3 * sizeof(glm::vec4)),
+                                    "animation " + na_.name + " keys");
         duration_ = std::max(duration_, c.times.back());
         out_.channels.push_back(std::move(c));
     }

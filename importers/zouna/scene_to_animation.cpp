@@ -182,6 +182,7 @@ struct Builder {
     const Scene& s;
     const ripkit::Animation* src;
     const FromSceneOptions& o;
+    Budget& budget;
     const nlohmann::json src_extras;  // the animation's, parsed once
     const nlohmann::json meta;
     SceneSampler sampler;
@@ -189,10 +190,12 @@ struct Builder {
     std::vector<Pending> pending;
     std::vector<std::string> missing, ignored;
 
-    Builder(const Scene& scene, const ripkit::Animation* anim, const FromSceneOptions& opt)
+    Builder(const Scene& scene, const ripkit::Animation* anim, const FromSceneOptions& opt,
+            Budget& b)
         : s(scene),
           src(anim),
           o(opt),
+          budget(b),
           src_extras(anim->extras.tree()),
           meta(layout_of(src_extras, opt)),
           sampler(scene, anim) {
@@ -233,7 +236,8 @@ struct Builder {
                 keys.push_back(key);
             }
             if (keys.empty() ||
-                !same_bake(bake_bezier_rotation(node, keys, o.v, o.native, "bezier"), *ch, o.start))
+                !same_bake(bake_bezier_rotation(node, keys, o.v, o.native, "bezier", budget), *ch,
+                           o.start))
                 break;
             m.slices[kSliceBezierRot] = {uint16_t(a.bezier_rot.keys.size()), uint16_t(keys.size())};
             for (const curves::Key& k : keys) {
@@ -516,11 +520,11 @@ uint32_t node_crc(const Node& n, const NameMap* names) {
     return crc_of_name(n.name, names);
 }
 
-SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o,
+SceneAnimation animation_from_scene(const Scene& s, const FromSceneOptions& o, Budget& budget,
                                     std::vector<std::string>& warnings) {
     const ripkit::Animation* anim = pick_animation(s, o.animation);
     if (!anim) fail_no_offset(ErrorKind::BadValue, "an animation to write; the scene has none");
-    Builder b(s, anim, o);
+    Builder b(s, anim, o, budget);
     b.collect();
     if (!b.missing.empty())
         fail_no_offset(ErrorKind::BadValue,

@@ -32,9 +32,10 @@ struct SceneAnimation {
 // Throws Error(BadValue) naming the node, key and value for what the format
 // cannot hold (an s16 overflow, STEP mixed with other interpolations in one
 // keyframer, a rotation that is not LINEAR); `warnings` gets one line listing
-// the animated nodes that were ignored.
+// the animated nodes that were ignored. `budget` (the encoding's) takes the
+// re-baked rotations that check a BezierRot keyframer against the scene.
 SceneAnimation animation_from_scene(const Scene& scene, const FromSceneOptions& options,
-                                    std::vector<std::string>& warnings);
+                                    Budget& budget, std::vector<std::string>& warnings);
 
 // The crc a node binds to: extras bone_crc, else crc_of_name(its name).
 uint32_t node_crc(const Node& node, const NameMap* names);

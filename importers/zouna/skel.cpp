@@ -20,7 +20,8 @@ std::string short_float(float f) {
 
 size_t skel_header_size(SkelLayout l) { return l == SkelLayout::Fuel ? 20 : 36; }
 
-Skel read_skel(ByteReader r, const Variants& v, const Limits& limits, Budget* budget) {
+Skel read_skel(ByteReader r, const Variants& v, Budget& budget) {
+    const Limits& limits = budget.limits();
     Skel s;
     s.flags = r.u32("skeleton flags");
     r.skip(skel_header_size(v.skel) - 4, "skeleton header");
@@ -30,8 +31,7 @@ Skel read_skel(ByteReader r, const Variants& v, const Limits& limits, Budget* bu
         r.fail_at(count_at, ErrorKind::Truncated,
                   std::to_string(n) + " bones of 248 bytes, only " + std::to_string(r.remaining()) +
                       " bytes left");
-    check_alloc(limits, n, sizeof(Bone), r.abs(count_at), "bones");
-    if (budget) budget->alloc(n, sizeof(Bone), r.abs(count_at), "bones");
+    budget.alloc(n, sizeof(Bone), r.abs(count_at), "bones");
     s.bones.resize(n);
     for (uint32_t i = 0; i < n; ++i) {
         ByteReader b = r.sub(r.pos(), kBoneSize, "bone");

@@ -40,7 +40,7 @@ size_t skel_header_size(SkelLayout l);
 // not needed for the armature and is left unread). Parents must come before
 // their children or be -1; cycles, out-of-range indices and a rest pose that
 // is not finite are errors. The bones are charged to `budget` when given.
-Skel read_skel(ByteReader r, const Variants& v, const Limits& limits, Budget* budget = nullptr);
+Skel read_skel(ByteReader r, const Variants& v, Budget& budget);
 
 // The rest rotation the engine uses for the bone (applies rest_rotation).
 glm::vec4 rest_rotation(const Bone& b, const Variants& v);

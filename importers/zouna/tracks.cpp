@@ -119,7 +119,7 @@ glm::dvec4 euler_to_quat(const glm::dvec3& a, EulerOrder order) {
 }
 
 Channel bake_bezier_rotation(int node, const std::vector<curves::Key>& keys, const Variants& v,
-                             bool native, const std::string& what, Budget* budget) {
+                             bool native, const std::string& what, Budget& budget) {
     check_times(keys, what);
     std::vector<double> times;
     if (!keys.empty()) {
@@ -130,11 +130,9 @@ Channel bake_bezier_rotation(int node, const std::vector<curves::Key>& keys, con
                            what + ": at most 1e6 baked samples, the keys span " +
                                std::to_string(t1 - t0) + " s");
         const size_t n = static_cast<size_t>(std::ceil(span));
-        if (budget) {
-            budget->alloc(n + keys.size() + 1, sizeof(double) * 2 + sizeof(glm::vec4), std::nullopt,
-                          what + " baked samples");
-            budget->charge_steps(n + keys.size(), what + " baked samples");
-        }
+        budget.alloc(n + keys.size() + 1, sizeof(double) * 2 + sizeof(glm::vec4), std::nullopt,
+                     what + " baked samples");
+        budget.charge_steps(n + keys.size(), what + " baked samples");
         size_t k = 0;
         // Key times plus the grid t0 + i/rate, merged in order.
         for (size_t i = 0; i <= n; ++i) {

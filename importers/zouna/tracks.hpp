@@ -29,9 +29,9 @@ Channel make_channel(int node, AnimPath path, const std::vector<curves::Key>& ke
 // ASSUMPTION(bezier_rot): BezierRot keys are a = Euler angles in radians, b/c =
 // per-segment tangents; evaluated as Hermite curves and baked to LINEAR
 // quaternion keys at the key times and `bake_rate` samples per second.
-// The samples are charged to `budget` (when given) before they are made.
+// The samples are charged to `budget` before they are made.
 Channel bake_bezier_rotation(int node, const std::vector<curves::Key>& keys, const Variants& v,
-                             bool native, const std::string& what, Budget* budget = nullptr);
+                             bool native, const std::string& what, Budget& budget);
 
 // Euler angles (radians) to a quaternion (x, y, z, w); the order names the
 // axis applied first ("xyz": X, then Y, then Z).

@@ -1,16 +1,18 @@
 // The export budget: what writing a scene costs is charged before anything is
 // built (so a scene past the budget never reaches Assimp), each writer stops
 // with one AllocationLimit naming itself, and the bake bound holds.
+#include "ripkit/export_cost.hpp"
+
 #include <assimp/anim.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "ripkit/anim_bake.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
-#include "ripkit/export_cost.hpp"
 #include "ripkit_catch.hpp"
 #include "scene_fixture.hpp"
 
@@ -56,7 +58,7 @@ Scene keys_scene(size_t n) {
 
 TEST_CASE("each writer stops at the budget with one AllocationLimit naming it, writing nothing",
           "[cost]") {
-    const Scene s = test::make_full_scene();
+    Scene s = test::make_full_scene();
     for (OutputFormat f :
          {OutputFormat::Glb, OutputFormat::Gltf, OutputFormat::Fbx, OutputFormat::Dae}) {
         const std::string ext = output_format_extension(f);
@@ -66,10 +68,10 @@ TEST_CASE("each writer stops at the budget with one AllocationLimit naming it, w
         CHECK(need > 0);
         Limits l;
         l.max_total_bytes = need - 1;
-        Budget tight(l);
+        const auto tight = std::make_shared<Budget>(l);
+        s.budget = tight;  // the scene's budget is the export's
         ExportOptions o;
         o.format = f;
-        o.budget = &tight;
         try {
             export_scene(s, dir / ("out." + ext), o);
             FAIL("no error");
@@ -78,18 +80,18 @@ TEST_CASE("each writer stops at the budget with one AllocationLimit naming it, w
             CHECK(std::string(e.what()).find("writing the scene as " + ext) != std::string::npos);
             CHECK(std::string(e.what()).find("--limit total_bytes=N") != std::string::npos);
         }
-        CHECK(tight.bytes_held() == 0);  // the refused charge is not kept
+        CHECK(tight->bytes_held() == 0);  // the refused charge is not kept
         CHECK(empty_dir(dir));
         // Exactly enough: the export runs and its charge stays with the caller's scope.
         l.max_total_bytes = need;
-        Budget room(l);
-        o.budget = &room;
+        const auto room = std::make_shared<Budget>(l);
+        s.budget = room;
         {
-            Budget::Scope item(room);
+            Budget::Scope item(*room);
             CHECK_FALSE(export_scene(s, dir / ("out." + ext), o).written.empty());
-            CHECK(room.bytes_held() == need);
+            CHECK(room->bytes_held() == need);
         }
-        CHECK(room.bytes_held() == 0);
+        CHECK(room->bytes_held() == 0);
         fs::remove_all(dir);
     }
 }
@@ -108,7 +110,8 @@ TEST_CASE("the baked key bound covers what bake_animations makes", "[cost]") {
     Scene s = test::make_full_scene();
     std::unique_ptr<aiScene> ai = to_aiscene(s);
     BakeOptions b;
-    bake_animations(s, ai.get(), b);
+    Budget budget;
+    bake_animations(s, ai.get(), b, budget);
     uint64_t keys = 0;
     for (unsigned a = 0; a < ai->mNumAnimations; ++a)
         for (unsigned c = 0; c < ai->mAnimations[a]->mNumChannels; ++c)
@@ -124,22 +127,22 @@ TEST_CASE("a hostile cubic span is refused by its estimate, before any sample", 
     c.times = {0.0, 300000.0};
     c.values = {glm::vec4(0), glm::vec4(1)};
     c.in_tangents = c.out_tangents = {glm::vec4(0), glm::vec4(0)};
-    const Scene s = mover_scene(std::move(c));
+    Scene s = mover_scene(std::move(c));
     CHECK(baked_key_bound(s, 60.0) >= 18000000ull);
-    Budget b;  // the default limits
+    const auto b = std::make_shared<Budget>();  // the default limits
+    s.budget = b;
     ExportOptions o;
     o.format = OutputFormat::Dae;
-    o.budget = &b;
     const fs::path dir = temp_dir("hermite");
     CHECK_THROWS_AS(export_scene(s, dir / "x.dae", o), Error);
-    CHECK(b.bytes_held() == 0);
+    CHECK(b->bytes_held() == 0);
     CHECK(empty_dir(dir));
     // FBX baked at every frame (9M frames at 30 fps): refused while the
     // frames are counted, before any is made.
     o.format = OutputFormat::Fbx;
     o.fbx_bake_keys = true;
     {
-        Budget::Scope item(b);  // gives the export's estimate back
+        Budget::Scope item(*b);  // gives the export's estimate back
         try {
             export_scene(s, dir / "x.fbx", o);
             FAIL("no error");
@@ -148,7 +151,7 @@ TEST_CASE("a hostile cubic span is refused by its estimate, before any sample", 
             CHECK(std::string(e.what()).find("writing the scene as fbx") != std::string::npos);
         }
     }
-    CHECK(b.bytes_held() == 0);
+    CHECK(b->bytes_held() == 0);
     CHECK(empty_dir(dir));
     // glTF and FBX write the two keys and their tangents exactly: no samples,
     // no refusal.
@@ -179,8 +182,7 @@ TEST_CASE("FBX rotation curves count each sample of the path as a step", "[cost]
     o.format = OutputFormat::Fbx;
     Limits l;
     l.max_total_steps = estimate + 10 * n;
-    Budget tight(l);
-    o.budget = &tight;
+    s.budget = std::make_shared<Budget>(l);
     try {
         export_scene(s, dir / "x.fbx", o);
         FAIL("no error");
@@ -190,8 +192,36 @@ TEST_CASE("FBX rotation curves count each sample of the path as a step", "[cost]
     }
     CHECK(empty_dir(dir));
     l.max_total_steps = estimate + 100 * n;
-    Budget room(l);
-    o.budget = &room;
+    s.budget = std::make_shared<Budget>(l);
+    CHECK_FALSE(export_scene(s, dir / "x.fbx", o).written.empty());
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the FBX writer checks its arrays against the scene budget's limits", "[cost]") {
+    Scene s = test::make_full_scene();
+    uint64_t verts = 0;  // the most vertices one node's meshes merge into
+    for (const Node& n : s.nodes) {
+        uint64_t v = 0;
+        for (int m : n.meshes) v += s.meshes[size_t(m)].positions.size();
+        verts = std::max(verts, v);
+    }
+    REQUIRE(verts > 1);
+    Limits l;
+    l.max_alloc_bytes = verts * sizeof(double) * 14 - 1;  // one vertex short of the merged node
+    s.budget = std::make_shared<Budget>(l);
+    const fs::path dir = temp_dir("fbx_arrays");
+    ExportOptions o;
+    o.format = OutputFormat::Fbx;
+    try {
+        export_scene(s, dir / "x.fbx", o);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::AllocationLimit);
+        CHECK(std::string(e.what()).find("FBX vertices") != std::string::npos);
+    }
+    CHECK(empty_dir(dir));
+    l.max_alloc_bytes = verts * sizeof(double) * 14;
+    s.budget = std::make_shared<Budget>(l);
     CHECK_FALSE(export_scene(s, dir / "x.fbx", o).written.empty());
     fs::remove_all(dir);
 }

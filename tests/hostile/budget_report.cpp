@@ -31,7 +31,6 @@ int main(int argc, char** argv) {
                 const std::unique_ptr<Document> doc = format->open(in, o);
                 ExportOptions eo;
                 eo.format = f;
-                eo.budget = o.budget.get();
                 size_t items = 0;
                 for (const ItemSummary& s : doc->items()) {
                     if (s.empty || s.error) continue;

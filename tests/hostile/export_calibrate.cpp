@@ -127,8 +127,7 @@ int main(int argc, char** argv) {
     eo.format = *output_format_from_name(fmt);
     Limits huge;
     huge.max_total_bytes = huge.max_total_steps = ~0ull >> 1;
-    Budget budget(huge);
-    eo.budget = &budget;
+    s.budget = std::make_shared<Budget>(huge);
     const auto t0 = std::chrono::steady_clock::now();
     export_scene(s, "/tmp/ripkit_calibrate_out." + fmt, eo);
     const double secs =
@@ -144,7 +143,7 @@ int main(int argc, char** argv) {
     }
     std::printf("%s %s n=%ld k=%ld peak_over_scene=%ldKB per_element=%.1fB charged=%.1fB %.2fs\n",
                 kind.c_str(), fmt.c_str(), n, k, peak - base,
-                double(peak - base) * 1024.0 / elements, double(budget.peak_bytes()) / elements,
+                double(peak - base) * 1024.0 / elements, double(s.budget->peak_bytes()) / elements,
                 secs);
     return 0;
 }

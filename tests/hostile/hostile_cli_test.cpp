@@ -137,6 +137,15 @@ void check_clean(const ToolResult& r, const std::string& what) {
         CHECK(contains(err[0], "--limit total_"));
 }
 
+// The tool's arguments for `verb` on `file`: info, list, dump (to `out`), or
+// glb / fbx (convert to `out`).
+std::vector<std::string> verb_args(const std::string& verb, const fs::path& file,
+                                   const fs::path& out) {
+    if (verb == "glb" || verb == "fbx") return {"convert", file.string(), out.string()};
+    if (verb == "dump") return {"dump", file.string(), "-o", out.string()};
+    return {verb, file.string()};
+}
+
 }  // namespace
 
 // The same code paths as under the default limits, with a budget scaled down
@@ -162,14 +171,8 @@ TEST_CASE("small files asking for unbounded work end cleanly within the budget")
     for (const Case& c : cases) {
         const fs::path f = write_input(dir.path(), c.name, c.bytes);
         for (const std::string verb : {"info", "list", "dump", "glb", "fbx"}) {
-            std::vector<std::string> args;
             const fs::path out = dir.path() / ("out." + verb);
-            if (verb == "glb" || verb == "fbx")
-                args = {"convert", f.string(), out.string()};
-            else if (verb == "dump")
-                args = {"dump", f.string(), "-o", out.string()};
-            else
-                args = {verb, f.string()};
+            std::vector<std::string> args = verb_args(verb, f, out);
             if (verb != "info" && verb != "list")
                 args.insert(args.end(), c.extra.begin(), c.extra.end());
             args.insert(args.end(), {"--limit", "total_bytes=64M"});
@@ -214,4 +217,44 @@ TEST_CASE("the triangles of an amplifying display list are charged while they ar
     CHECK(contains(e, "triangles"));
     CHECK(contains(e, "--limit total_bytes=N"));
     CHECK(items[0]["error"].is_null());
+}
+
+// The step total bounds the whole file, the layout search's trial decodes
+// included: 32 models of 3109 commands each (6 calls a level, 4 levels).
+// 100k steps hold the layout search and the default item, not all 32: the
+// verbs that need every model end in the one line naming total_steps, and a
+// convert decodes no model past the one it writes. 40k do not hold the
+// search: nothing is written. Raised, every verb runs.
+TEST_CASE("a ROM whose 32 models fan out stops at the file's step total") {
+    TempDir dir;
+    const fs::path f = write_input(dir.path(), "fan_out.z64", hostile::pikachu_fan_out(4, 6));
+    auto run = [&](const std::string& verb, const std::string& total) {
+        const fs::path out = dir.path() / ("out." + verb);
+        std::vector<std::string> args = verb_args(verb, f, out);
+        args.insert(args.end(), {"--limit", "total_steps=" + total});
+        const ToolResult r = run_tool(args);
+        check_clean(r, "fan_out " + verb + " " + total);
+        const bool written = fs::exists(out);
+        std::error_code ec;
+        fs::remove(out, ec);
+        return std::make_pair(r, written);
+    };
+    for (const std::string verb : {"info", "list", "dump"}) {
+        const auto [r, written] = run(verb, "100k");
+        CHECK(r.exit_code == 1);
+        CHECK(contains(r.err, "step limit"));
+        CHECK(contains(r.err, "--limit total_steps=N"));
+        CHECK_FALSE(written);
+    }
+    for (const std::string verb : {"glb", "fbx"}) {
+        const auto [r, written] = run(verb, "100k");
+        CHECK(r.exit_code == 0);
+        CHECK(written);
+        const auto [low, low_written] = run(verb, "40k");
+        CHECK(low.exit_code == 1);
+        CHECK(contains(low.err, "--limit total_steps=N"));
+        CHECK_FALSE(low_written);
+    }
+    for (const std::string verb : {"info", "list", "dump"})
+        CHECK(run(verb, "10M").first.exit_code == 0);
 }

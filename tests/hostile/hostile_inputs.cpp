@@ -162,6 +162,28 @@ Bytes pikachu_triangles(uint32_t calls, uint32_t quads) {
     return build_rom(spec);
 }
 
+Bytes pikachu_fan_out(uint32_t levels, uint32_t calls) {
+    using namespace pikachu;
+    RomSpec spec = sample_rom_spec();
+    for (ModelSpec& m : spec.models)
+        for (NodeSpec& n : m.nodes)
+            if (n.draw) {
+                n.fan_levels = levels, n.fan_calls = calls;
+                break;
+            }
+    // Resources 7 and up: one RAW model each, so no two records share a decode.
+    for (uint32_t id = 7; spec.models.size() < 32; ++id) {
+        ModelSpec m;
+        m.resource_id = id;
+        m.compressed = false;
+        NodeSpec n;
+        n.fan_levels = levels, n.fan_calls = calls;
+        m.nodes = {n};
+        spec.models.push_back(m);
+    }
+    return build_rom(spec);
+}
+
 std::vector<HostileInput> all_hostile_inputs() {
     return {
         {"cut_every_frame.bin", "TR5 BIN: 32767 frames x 332 nodes, a cut on every frame",
@@ -173,6 +195,8 @@ std::vector<HostileInput> all_hostile_inputs() {
         {"face_bank.z64", "Pikachu: 4096 face descriptors sharing one 1024x1024 image",
          pikachu_face_bank()},
         {"triangles.z64", "Pikachu: 6M triangles from a 32 KB display list", pikachu_triangles()},
+        {"fan_out.z64", "Pikachu: 32 models whose display lists fan out to 4M commands each",
+         pikachu_fan_out()},
     };
 }
 

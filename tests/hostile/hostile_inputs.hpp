@@ -32,6 +32,9 @@ Bytes pikachu_face_bank();
 // The Pikachu sample ROM whose model 1 draws 2 x quads x calls triangles: a
 // `quads`-quad list called `calls` times (6M by default).
 Bytes pikachu_triangles(uint32_t calls = 3000, uint32_t quads = 1000);
+// The sample's models and more, 32 in all, each drawing through a display
+// list that fans out into about calls^levels commands and draws nothing more.
+Bytes pikachu_fan_out(uint32_t levels = 8, uint32_t calls = 6);
 
 struct HostileInput {
     std::string file_name;  // with the extension its format is probed by

@@ -31,7 +31,8 @@ std::string error_of(const AnimBank& b) { return b.error ? b.error->what() : std
 
 TEST_CASE("bank tables: ranges, track lists, durations; unused banks are empty") {
     const BuiltRom built = build_rom_detailed(pktest::anim_rom_spec());
-    const AnimTables t = read_anim_tables(whole(built.rom), Limits{});
+    Budget budget;
+    const AnimTables t = read_anim_tables(whole(built.rom), budget);
     REQUIRE(t.present);
     CHECK(t.quantum == 0.25f);
     REQUIRE(t.banks.size() == 230);
@@ -57,7 +58,8 @@ TEST_CASE("bank tables: ranges, track lists, durations; unused banks are empty")
 }
 
 TEST_CASE("scalar kinds evaluate as the seed's formulas (hand values)") {
-    const AnimTables t = read_anim_tables(whole(build_rom(pktest::anim_rom_spec())), Limits{});
+    Budget budget;
+    const AnimTables t = read_anim_tables(whole(build_rom(pktest::anim_rom_spec())), budget);
     const auto& s = t.banks[5].tracks[1].scalars;
     // Kind 0: (s32)value / 65536.
     CHECK(s[0].kind == 0);
@@ -118,7 +120,10 @@ TEST_CASE("bad tables: each error names its offset; other banks stay usable") {
     const BuiltRom built = build_rom_detailed(pktest::anim_rom_spec());
     const BuiltAnimBank& b5 = built.anims.banks[0];  // bank 5
     const BuiltAnimBank& b6 = built.anims.banks[1];  // bank 6
-    auto read = [](const Bytes& rom) { return read_anim_tables(whole(rom), Limits{}); };
+    auto read = [](const Bytes& rom) {
+        Budget budget;
+        return read_anim_tables(whole(rom), budget);
+    };
 
     SECTION("time quantum 0 or NaN: every non-empty bank fails, naming 0xA1158") {
         for (float q : {0.0f, std::numeric_limits<float>::quiet_NaN(), -1.0f}) {
@@ -246,7 +251,8 @@ TEST_CASE("record streams read the same when a window ends anywhere inside them"
     // windows at every byte of a stream's first three records (inside a
     // record and at its edges) and every piece must come out as from one.
     const Bytes rom = build_rom(pktest::anim_rom_spec());
-    const AnimTables one = read_anim_tables(whole(rom), Limits{});
+    Budget budget;
+    const AnimTables one = read_anim_tables(whole(rom), budget);
     const AnimScalar& s = one.banks[5].tracks[1].scalars[2];
     REQUIRE(s.pieces.size() == 3);
     const uint32_t first = s.pieces[0].offset;
@@ -254,7 +260,7 @@ TEST_CASE("record streams read the same when a window ends anywhere inside them"
         INFO("split at " << split);
         const ByteSpan all(rom);
         const RomWindows two{rom.size(), {{0u, all.first(split)}, {split, all.subspan(split)}}};
-        const AnimTables t = read_anim_tables(two, Limits{});
+        const AnimTables t = read_anim_tables(two, budget);
         REQUIRE(t.banks.size() == one.banks.size());
         for (size_t b = 0; b < t.banks.size(); ++b) {
             REQUIRE(t.banks[b].tracks.size() == one.banks[b].tracks.size());

@@ -98,8 +98,11 @@ TEST_CASE("random cubic Euler curves: LINEAR rotation keys within 0.01 degrees i
                 track.scalars.push_back(random_scalar(rng, duration, speed));
             for (int i = 0; i < 3; ++i) track.scalars.push_back(AnimScalar{});  // constant 0
             bank.tracks.push_back(track);
-            const Animation a = build_bank_animation(bank, float(kQuantum), h, {"n"}, scene, host,
-                                                     EulerOrder::parse(order), mapping, Limits{});
+            const std::vector<std::string> names{"n"};
+            const EulerOrder euler = EulerOrder::parse(order);
+            Budget budget;
+            const Animation a = build_bank_animation(
+                bank, float(kQuantum), BankTarget{h, names, scene, host, euler, mapping}, budget);
             const Channel* c = nullptr;
             for (const Channel& ch : a.channels)
                 if (ch.path == AnimPath::Rotation) c = &ch;
@@ -163,8 +166,12 @@ TEST_CASE("a hostile spin asks for more rotation keys than the cap: AllocationLi
     for (int i = 0; i < 5; ++i) track.scalars.push_back(AnimScalar{});
     bank.tracks.push_back(track);
     try {
-        build_bank_animation(bank, float(kQuantum), h, {"n"}, scene, host, EulerOrder{},
-                             AnimMapping::from_options(Options{}), Limits{});
+        const std::vector<std::string> names{"n"};
+        const EulerOrder euler;
+        const AnimMapping mapping = AnimMapping::from_options(Options{});
+        Budget budget;
+        build_bank_animation(bank, float(kQuantum),
+                             BankTarget{h, names, scene, host, euler, mapping}, budget);
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::AllocationLimit);

@@ -1,10 +1,12 @@
 // The F3DEX2/F3DAM interpreter on hand-assembled display lists in a flat
 // memory: shared vertex cache across G_DL, palette slots bound at load time,
 // F3DAM texture coordinates computed by hand, and bounded failure.
+#include "ripkit/n64/f3dex2.hpp"
+
 #include <vector>
 
+#include "fresh_budget.hpp"
 #include "ripkit/error.hpp"
-#include "ripkit/n64/f3dex2.hpp"
 #include "ripkit_catch.hpp"
 
 using namespace ripkit;
@@ -57,7 +59,7 @@ TEST_CASE("nested G_DL calls share the 32-entry vertex cache") {
     m.cmds(0x000, {{vtx_w0(4, 0), 0x06000100}, {0xDE000000, 0x06000200}, {kEnd, 0}});
     // The callee draws with vertices the caller loaded.
     m.cmds(0x200, {{0x05000000 | tri(1, 2, 3), 0}, {kEnd, 0}});
-    F3dex2Interpreter dl(m, {}, Limits{});
+    F3dex2Interpreter dl(m, {}, test::fresh_budget());
     dl.run(0x06000000, 0);
     REQUIRE(dl.triangles().size() == 1);
     CHECK(dl.triangles()[0].v[0].x == 10);
@@ -78,7 +80,7 @@ TEST_CASE("each vertex keeps the palette slot active when it was loaded") {
                    {0xDA380003, 0x070000C0},  // slot 3: affects later loads only
                    {0x06000000 | tri(0, 3, 4), tri(1, 2, 5)},
                    {kEnd, 0}});
-    F3dex2Interpreter dl(m, {}, Limits{});
+    F3dex2Interpreter dl(m, {}, test::fresh_budget());
     dl.run(0x06000000, 5);
     REQUIRE(dl.triangles().size() == 2);
     const auto& a = dl.triangles()[0].v;
@@ -95,7 +97,7 @@ TEST_CASE("a list entered without G_MTX uses the slot it is run with") {
     FlatMemory m;
     m.vtx(0x100, 0, 0, 0, 0, 0, {0, 0, 0, 255});
     m.cmds(0x000, {{vtx_w0(1, 0), 0x06000100}, {kEnd, 0}});
-    F3dex2Interpreter dl(m, {}, Limits{});
+    F3dex2Interpreter dl(m, {}, test::fresh_budget());
     dl.run(0x06000000, 4);
     CHECK(dl.vertex_cache()[0].slot == 4);
 }
@@ -108,7 +110,7 @@ TEST_CASE("F3DAM texture coordinates: matrix rows and offset word") {
                    {0xD7000002, 0x40002000},  // M: (0.5, 0.25), tile 0, on
                    {vtx_w0(1, 0), 0x06000100},
                    {kEnd, 0}});
-    F3dex2Interpreter dl(m, {}, Limits{});
+    F3dex2Interpreter dl(m, {}, test::fresh_budget());
     dl.run(0x06000000, 0);
     const RspVertex& v = dl.vertex_cache()[0];
     // S = ((((0x4000*64 + 0x2000*32) << 1) + 0x8000) >> 16) + 3 = 40 + 3
@@ -120,7 +122,7 @@ TEST_CASE("F3DAM texture coordinates: matrix rows and offset word") {
     SECTION("plain F3DEX2: G_TEXTURE is a 0.16 scale") {
         InterpreterConfig c;
         c.microcode = Microcode::F3dex2;
-        F3dex2Interpreter d2(m, c, Limits{});
+        F3dex2Interpreter d2(m, c, test::fresh_budget());
         d2.run(0x06000000, 0);
         CHECK(d2.vertex_cache()[0].s == 16);  // 64 * 0x4000 / 65536
         CHECK(d2.vertex_cache()[0].t == 4);   // 32 * 0x2000 / 65536
@@ -135,7 +137,7 @@ TEST_CASE("geometry mode decides whether vertex bytes are a normal") {
                    {0xD9FDFFFF, 0},  // clear G_LIGHTING
                    {vtx_w0(1, 1), 0x06000100},
                    {kEnd, 0}});
-    F3dex2Interpreter dl(m, {}, Limits{});
+    F3dex2Interpreter dl(m, {}, test::fresh_budget());
     dl.run(0x06000000, 0);
     CHECK(dl.vertex_cache()[0].lit);
     CHECK(!dl.vertex_cache()[1].lit);
@@ -145,7 +147,7 @@ TEST_CASE("display-list loops, runaway calls and bad cache indices fail cleanly"
     SECTION("branch back to itself") {
         FlatMemory m;
         m.cmds(0x000, {{0xE7000000, 0}, {0xDE010000, 0x06000000}});
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         try {
             dl.run(0x06000000, 0);
             FAIL("a looping list must fail");
@@ -156,7 +158,7 @@ TEST_CASE("display-list loops, runaway calls and bad cache indices fail cleanly"
     SECTION("a list that calls itself") {
         FlatMemory m;
         m.cmds(0x000, {{0xDE000000, 0x06000000}, {kEnd, 0}});
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         try {
             dl.run(0x06000000, 0);
             FAIL("recursion must fail");
@@ -166,11 +168,11 @@ TEST_CASE("display-list loops, runaway calls and bad cache indices fail cleanly"
     }
     SECTION("a list that never ends runs into the step limit") {
         FlatMemory m;  // 0x1000 bytes of G_NOOP, then the memory ends
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         CHECK_THROWS_AS(dl.run(0x06000000, 0), Error);
         Limits tight;
         tight.max_steps = 10;
-        F3dex2Interpreter d2(m, {}, tight);
+        F3dex2Interpreter d2(m, {}, test::fresh_budget(tight));
         try {
             d2.run(0x06000000, 0);
             FAIL("step limit");
@@ -178,10 +180,28 @@ TEST_CASE("display-list loops, runaway calls and bad cache indices fail cleanly"
             CHECK(e.kind() == ErrorKind::StepLimit);
         }
     }
+    SECTION("the document's step total bounds every run together") {
+        FlatMemory m;  // 0x100 G_NOOPs and G_ENDDL: 257 commands a run
+        m.cmds(0x800, {{kEnd, 0}});
+        Limits total;
+        total.max_total_steps = 100'000;
+        F3dex2Interpreter dl(m, {}, test::fresh_budget(total));
+        int runs = 0;
+        try {
+            for (; runs < 1000; ++runs) dl.run(0x06000000, 0);
+            FAIL("the step total must stop the runs");
+        } catch (const Error& e) {
+            CHECK(e.kind() == ErrorKind::StepLimit);
+            CHECK(std::string(e.what()).find("total_steps") != std::string::npos);
+        }
+        // Charged 1024 commands ahead: the limit is met within one chunk of it.
+        CHECK(runs >= (100'000 - 1024) / 257);
+        CHECK(runs <= 100'000 / 257);
+    }
     SECTION("G_VTX past the cache") {
         FlatMemory m;
         m.cmds(0x000, {{vtx_w0(4, 30), 0x06000100}, {kEnd, 0}});
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         try {
             dl.run(0x06000000, 0);
             FAIL("v0 + n > 32 must fail");
@@ -193,11 +213,11 @@ TEST_CASE("display-list loops, runaway calls and bad cache indices fail cleanly"
     SECTION("triangle index past the cache / never loaded") {
         FlatMemory m;
         m.cmds(0x000, {{vtx_w0(3, 0), 0x06000100}, {0x05000000 | tri(0, 1, 40), 0}, {kEnd, 0}});
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         CHECK_THROWS_AS(dl.run(0x06000000, 0), Error);
         FlatMemory m2;
         m2.cmds(0x000, {{vtx_w0(3, 0), 0x06000100}, {0x05000000 | tri(0, 1, 7), 0}, {kEnd, 0}});
-        F3dex2Interpreter d2(m2, {}, Limits{});
+        F3dex2Interpreter d2(m2, {}, test::fresh_budget());
         try {
             d2.run(0x06000000, 0);
             FAIL("unloaded vertex");
@@ -208,13 +228,13 @@ TEST_CASE("display-list loops, runaway calls and bad cache indices fail cleanly"
     SECTION("an unknown opcode") {
         FlatMemory m;
         m.cmds(0x000, {{0x42000000, 0}, {kEnd, 0}});
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         CHECK_THROWS_AS(dl.run(0x06000000, 0), Error);
     }
     SECTION("a palette matrix off the 0x40 grid") {
         FlatMemory m;
         m.cmds(0x000, {{0xDA380003, 0x07000020}, {kEnd, 0}});
-        F3dex2Interpreter dl(m, {}, Limits{});
+        F3dex2Interpreter dl(m, {}, test::fresh_budget());
         CHECK_THROWS_AS(dl.run(0x06000000, 0), Error);
     }
 }
@@ -234,7 +254,7 @@ TEST_CASE("textures decoded at draw time through SETTIMG/SETTILE/LOADBLOCK/SETTI
                    {vtx_w0(3, 0), 0x06000100},
                    {0x05000000 | tri(0, 1, 2), 0},
                    {kEnd, 0}});
-    F3dex2Interpreter dl(m, {}, Limits{});
+    F3dex2Interpreter dl(m, {}, test::fresh_budget());
     dl.run(0x06000000, 0);
     REQUIRE(dl.textures().size() == 1);
     const Rgba8Image& img = dl.textures()[0].image;

@@ -1,6 +1,7 @@
 // Bad inputs each fail with a ripkit::Error of the right kind.
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
+#include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
@@ -15,10 +16,8 @@ namespace {
 // The file's error, or - when only a cutscene is broken and the file opens -
 // that cutscene's (which `list` shows and `convert` throws).
 Error error_of(ByteSpan data, const Limits& limits = {}) {
-    ReadOptions o;
-    o.limits = limits;
     try {
-        const CutseqFile f = read_cutseq(data, o);
+        const CutseqFile f = read_cutseq(data, ReadOptions{}, test::fresh_budget(limits));
         for (const Cutscene& c : f.cutscenes)
             if (c.error) {
                 CHECK_FALSE(c.empty);

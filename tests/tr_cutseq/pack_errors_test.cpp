@@ -2,6 +2,7 @@
 // missing node, one warning listing the ignored ones, values the format
 // cannot hold named by node, frame and value.
 #include "cutseq_reader.hpp"
+#include "fresh_budget.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
@@ -22,7 +23,7 @@ Scene demo_scene(int frames = 40) {
     d.frames = frames;
     d.actors = 2;
     d.meshes = 5;
-    return build_scene(make_demo_cutscene(d), "tr5", SceneOptions{});
+    return build_scene(make_demo_cutscene(d), "tr5", SceneOptions{}, test::fresh_budget());
 }
 
 EncodeResult encode(const Scene& s) {
@@ -104,7 +105,10 @@ TEST_CASE("tr_cutseq pack refuses values the engine cannot hold, naming node, fr
 
 TEST_CASE("tr_cutseq pack reads actor 0's slot from slot, no_lara, or Lara by default") {
     const auto slot0 = [](const Scene& s) {
-        return read_cutseq(encode(s).bytes, ReadOptions{}).cutscenes.at(0).actors.at(0).slot;
+        return read_cutseq(encode(s).bytes, ReadOptions{}, test::fresh_budget())
+            .cutscenes.at(0)
+            .actors.at(0)
+            .slot;
     };
     Scene s = demo_scene();
     Node& lara = s.nodes[size_t(s.find_node("actor0"))];

@@ -7,6 +7,7 @@
 #include "clients.hpp"
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
+#include "fresh_budget.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/export.hpp"
@@ -159,7 +160,7 @@ void each_sample(const fs::path& dir, Fn fn) {
     formats::tr_cutseq_write_samples(dir);
     for (const char* name : {"CUTSEQ.PAK", "CUTSEQ.BIN"}) {
         const Input base = sample(dir, name);
-        const CutseqFile file = read_cutseq(base.bytes, ReadOptions{});
+        const CutseqFile file = read_cutseq(base.bytes, ReadOptions{}, test::fresh_budget());
         for (const Cutscene& c : file.cutscenes) {
             if (c.empty) continue;
             INFO(name << " cutscene " << c.index);
@@ -174,12 +175,13 @@ TEST_CASE("tr_cutseq pack: every bundled sample comes back from glb with identic
     const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_samples");
     each_sample(dir, [&](const char* name, const Input& base, const CutseqFile& file,
                          const Cutscene& c) {
-        const Scene scene = build_scene(c, variant_name(file.variant), SceneOptions{});
+        const Scene scene =
+            build_scene(c, variant_name(file.variant), SceneOptions{}, test::fresh_budget());
         const Scene back = through_file(scene, dir / ("c" + std::to_string(c.index) + ".glb"));
         // A new file with the cutscene at its index...
         const EncodeResult fresh = encode(back, name, c.index);
         CHECK(fresh.warnings.empty());
-        const CutseqFile f1 = read_cutseq(fresh.bytes, ReadOptions{});
+        const CutseqFile f1 = read_cutseq(fresh.bytes, ReadOptions{}, test::fresh_budget());
         CHECK(f1.variant == file.variant);
         require_same(c, item(f1, c.index));
         // ...and the base file with it replaced: unchanged content, same bytes.
@@ -197,12 +199,13 @@ TEST_CASE("tr_cutseq pack: random cutscenes come back from glb with identical va
         INFO("round " << round);
         const Cutscene c = random_cutscene(rng, 1 + round % 5);
         // Through the real writer and reader first: what the engine would hold.
-        const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{});
+        const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{}, test::fresh_budget());
         const Cutscene& held = item(file, c.index);
-        const Scene back =
-            through_file(build_scene(held, "tr5", SceneOptions{}), dir / "random.glb");
+        const Scene back = through_file(
+            build_scene(held, "tr5", SceneOptions{}, test::fresh_budget()), dir / "random.glb");
         const EncodeResult r = encode(back, "OUT.BIN", c.index);
-        require_same(held, item(read_cutseq(r.bytes, ReadOptions{}), c.index));
+        require_same(held,
+                     item(read_cutseq(r.bytes, ReadOptions{}, test::fresh_budget()), c.index));
     }
 }
 
@@ -210,34 +213,35 @@ TEST_CASE(
     "tr_cutseq pack: every sample through FBX (no extras) with --base, within Euler "
     "precision") {
     const fs::path dir = test::fresh_temp_dir("tr_cutseq_pack_fbx");
-    each_sample(dir, [&](const char* name, const Input& base, const CutseqFile& file,
-                         const Cutscene& c) {
-        const Scene back = through_file(build_scene(c, variant_name(file.variant), SceneOptions{}),
-                                        dir / ("c" + std::to_string(c.index) + ".fbx"));
-        const CutseqFile packed =
-            read_cutseq(encode(back, name, c.index, &base).bytes, ReadOptions{});
-        const Cutscene& d = item(packed, c.index);
-        REQUIRE(d.frames == c.frames);
-        REQUIRE(d.actors.size() == c.actors.size());
-        CHECK(d.origin == c.origin);  // from the base: FBX carries no extras
-        // Stated bound: one run step (FBX stores float32 Euler degrees).
-        for (size_t v = 0; v < c.camera.values.size(); ++v)
-            CHECK(std::abs(d.camera.values[v] - c.camera.values[v]) <= 1);
-        for (size_t i = 0; i < c.actors.size(); ++i) {
-            CHECK(d.actors[i].slot == c.actors[i].slot);
-            const auto& x = c.actors[i].tracks.values;
-            const auto& y = d.actors[i].tracks.values;
-            REQUIRE(x.size() == y.size());
-            int worst = 0;
-            for (size_t v = 0; v < x.size(); ++v) {
-                const int diff = std::abs(x[v] - y[v]);
-                worst = std::max(worst, v % size_t((c.actors[i].meshes + 1) * 3) < 3
-                                            ? diff
-                                            : std::min(diff, 1024 - diff));
+    each_sample(
+        dir, [&](const char* name, const Input& base, const CutseqFile& file, const Cutscene& c) {
+            const Scene back = through_file(
+                build_scene(c, variant_name(file.variant), SceneOptions{}, test::fresh_budget()),
+                dir / ("c" + std::to_string(c.index) + ".fbx"));
+            const CutseqFile packed = read_cutseq(encode(back, name, c.index, &base).bytes,
+                                                  ReadOptions{}, test::fresh_budget());
+            const Cutscene& d = item(packed, c.index);
+            REQUIRE(d.frames == c.frames);
+            REQUIRE(d.actors.size() == c.actors.size());
+            CHECK(d.origin == c.origin);  // from the base: FBX carries no extras
+            // Stated bound: one run step (FBX stores float32 Euler degrees).
+            for (size_t v = 0; v < c.camera.values.size(); ++v)
+                CHECK(std::abs(d.camera.values[v] - c.camera.values[v]) <= 1);
+            for (size_t i = 0; i < c.actors.size(); ++i) {
+                CHECK(d.actors[i].slot == c.actors[i].slot);
+                const auto& x = c.actors[i].tracks.values;
+                const auto& y = d.actors[i].tracks.values;
+                REQUIRE(x.size() == y.size());
+                int worst = 0;
+                for (size_t v = 0; v < x.size(); ++v) {
+                    const int diff = std::abs(x[v] - y[v]);
+                    worst = std::max(worst, v % size_t((c.actors[i].meshes + 1) * 3) < 3
+                                                ? diff
+                                                : std::min(diff, 1024 - diff));
+                }
+                CHECK(worst <= 1);
             }
-            CHECK(worst <= 1);
-        }
-    });
+        });
 }
 
 namespace {
@@ -269,10 +273,12 @@ TEST_CASE("tr_cutseq pack: any turn per frame comes back (angles wrap at 10 bits
         t.at(f, 1, 0) = int16_t((f % 2 ? 100 : 0) & 1023);
         t.at(f, 1, 1) = int16_t((300 * f) & 1023), t.at(f, 1, 2) = int16_t((511 * f) & 1023);
     }
-    const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{});
+    const CutseqFile file = read_cutseq(write_bin({c}), ReadOptions{}, test::fresh_budget());
     const Cutscene& held = item(file, 2);
-    const Scene back = through_file(build_scene(held, "tr5", SceneOptions{}), dir / "spin.glb");
-    const CutseqFile packed = read_cutseq(encode(back, "OUT.BIN", 2).bytes, ReadOptions{});
+    const Scene back = through_file(build_scene(held, "tr5", SceneOptions{}, test::fresh_budget()),
+                                    dir / "spin.glb");
+    const CutseqFile packed =
+        read_cutseq(encode(back, "OUT.BIN", 2).bytes, ReadOptions{}, test::fresh_budget());
     const NodeTracks& a = held.actors[0].tracks;
     const NodeTracks& b = item(packed, 2).actors.at(0).tracks;
     REQUIRE(a.values.size() == b.values.size());

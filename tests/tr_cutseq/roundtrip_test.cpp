@@ -4,6 +4,7 @@
 
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
+#include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit_catch.hpp"
 #include "track_decoder.hpp"
@@ -86,7 +87,7 @@ TEST_CASE("tr_cutseq random tracks survive write -> read (BIN and PAK)") {
         }
         const bool pak = round % 2;
         const Bytes file = pak ? write_pak(list) : write_bin(list);
-        const CutseqFile f = read_cutseq(file, ReadOptions{});
+        const CutseqFile f = read_cutseq(file, ReadOptions{}, test::fresh_budget());
         CHECK(f.variant == (pak ? Variant::Tr4 : Variant::Tr5));
         for (const Cutscene& want : list) {
             const Cutscene& got = f.cutscenes[static_cast<size_t>(want.index - 1)];

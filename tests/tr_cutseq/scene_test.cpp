@@ -10,6 +10,7 @@
 
 #include "cutseq_document.hpp"
 #include "cutseq_writer.hpp"
+#include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
@@ -95,7 +96,7 @@ TEST_CASE("tr_cutseq scene: camera, target and field of view") {
     const Cutscene c = hand_cutscene();
     SceneOptions o;
     o.cut_threshold = 1e9;  // the hand actor's wrap is a "cut"; keep one key per frame here
-    const Scene s = build_scene(c, "tr5", o);
+    const Scene s = build_scene(c, "tr5", o, test::fresh_budget());
     validate_scene(s);
     CHECK(s.nodes[0].name == "root");
     const Channel& t = chan(s, "camera_target", AnimPath::Translation);
@@ -130,7 +131,7 @@ TEST_CASE("tr_cutseq scene: actor root = org + s16(3*run0), joints RotY*RotX*Rot
     const Cutscene c = hand_cutscene();
     SceneOptions o;
     o.cut_threshold = 1e9;
-    const Scene s = build_scene(c, "tr5", o);
+    const Scene s = build_scene(c, "tr5", o, test::fresh_budget());
     const Channel& root = chan(s, "actor0", AnimPath::Translation);
     CHECK(glm::vec3(root.values[0]) == tr_to_out(10000 + 300, -2000 - 150, 20000 + 60));
     // 3 * -30000 = -90000 wraps in s16 to -90000 + 131072 = 41072 - 65536 = -24464
@@ -152,7 +153,7 @@ TEST_CASE("tr_cutseq scene: --native keeps engine units and axes") {
     SceneOptions o;
     o.native = true;
     o.cut_threshold = 1e9;
-    const Scene s = build_scene(hand_cutscene(), "tr5", o);
+    const Scene s = build_scene(hand_cutscene(), "tr5", o, test::fresh_budget());
     const Channel& p = chan(s, "camera", AnimPath::Translation);
     CHECK(glm::vec3(p.values[0]) == glm::vec3(11000, -2600, 22000));
     const Channel& m0 = chan(s, "actor0_mesh0", AnimPath::Rotation);
@@ -174,7 +175,7 @@ TEST_CASE("tr_cutseq scene: cuts get a hold key, STEP gets none") {
     d.cuts = {40};
     const Cutscene c = make_demo_cutscene(d);
     CHECK(find_cuts(c, kDefaultCutThreshold) == std::vector<int>{40});
-    const Scene lin = build_scene(c, "tr4", SceneOptions{});
+    const Scene lin = build_scene(c, "tr4", SceneOptions{}, test::fresh_budget());
     validate_scene(lin);
     const Channel& p = chan(lin, "camera", AnimPath::Translation);
     REQUIRE(p.values.size() == 101);  // 100 frames + 1 hold key
@@ -188,7 +189,7 @@ TEST_CASE("tr_cutseq scene: cuts get a hold key, STEP gets none") {
     for (const Channel& ch : lin.animations[0].channels) CHECK(ch.times.size() == 101);
     SceneOptions so;
     so.step = true;
-    const Scene st = build_scene(c, "tr4", so);
+    const Scene st = build_scene(c, "tr4", so, test::fresh_budget());
     for (const Channel& ch : st.animations[0].channels) {
         CHECK(ch.times.size() == 100);
         CHECK(ch.interp == Interp::Step);
@@ -216,7 +217,7 @@ TEST_CASE("tr_cutseq skeleton: pop/push walk and bone offsets") {
     a.tracks.values.assign(6 * 3 * 2, 0);
     SceneOptions o;
     o.skeleton = &sk;
-    const Scene s = build_scene(c, "tr4", o);
+    const Scene s = build_scene(c, "tr4", o, test::fresh_budget());
     validate_scene(s);
     CHECK(s.nodes[s.find_node("actor0_mesh3")].parent == s.find_node("actor0_mesh0"));
     CHECK(s.nodes[s.find_node("actor0_mesh4")].parent == s.find_node("actor0_mesh3"));
@@ -379,7 +380,7 @@ TEST_CASE("tr_cutseq scene: a mesh turning a whole way round keeps to one hemisp
     c.actors.push_back(a);
     SceneOptions o;
     o.step = true;  // no cut keys: five keys, one a frame
-    const Scene s = build_scene(c, "tr5", o);
+    const Scene s = build_scene(c, "tr5", o, test::fresh_budget());
     const Channel& r = chan(s, "actor0_mesh0", AnimPath::Rotation);
     REQUIRE(r.values.size() == 5);
     for (size_t k = 0; k < 5; ++k) {

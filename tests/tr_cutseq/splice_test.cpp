@@ -5,6 +5,7 @@
 #include "cutseq_reader.hpp"
 #include "cutseq_splice.hpp"
 #include "cutseq_writer.hpp"
+#include "fresh_budget.hpp"
 #include "ripkit_catch.hpp"
 #include "samples.hpp"
 
@@ -92,7 +93,7 @@ bool same_span(const Bytes& a, size_t at_a, const Bytes& b, size_t at_b, size_t 
 
 TEST_CASE("tr_cutseq splice replaces one block and keeps every other byte") {
     const HandFile h = hand_file();
-    const CutseqFile file = read_cutseq(h.bytes, thirty());
+    const CutseqFile file = read_cutseq(h.bytes, thirty(), test::fresh_budget());
     REQUIRE(file.table_entries == 30);
     const Cutscene fresh = demo(2, 77, 9);
     const Bytes nb = write_block(fresh);
@@ -112,7 +113,7 @@ TEST_CASE("tr_cutseq splice replaces one block and keeps every other byte") {
     CHECK(same_span(out, h.text_at, h.bytes, h.text_at, h.at2 - h.text_at));
     CHECK(same_span(out, h.at2, nb, 0, nb.size()));
     CHECK(same_span(out, size_t(int64_t(h.at5) + delta), h.b5, 0, h.b5.size()));
-    const CutseqFile back = read_cutseq(out, thirty());
+    const CutseqFile back = read_cutseq(out, thirty(), test::fresh_budget());
     CHECK(back.table_entries == 30);
     CHECK(item(back, 2).frames == 77);
     CHECK(item(back, 2).camera.values == fresh.camera.values);
@@ -122,18 +123,18 @@ TEST_CASE("tr_cutseq splice replaces one block and keeps every other byte") {
 
 TEST_CASE("tr_cutseq splice appends for an unused entry and for a shared block") {
     const HandFile h = hand_file();
-    const CutseqFile file = read_cutseq(h.bytes, thirty());
+    const CutseqFile file = read_cutseq(h.bytes, thirty(), test::fresh_budget());
     const Bytes nb = write_block(demo(4, 15, 4));
     const Bytes out = splice_block(h.bytes, file, 4, nb);
     CHECK(same_span(out, 0, h.bytes, 0, 32));  // signature, entries 1..3
     CHECK(same_span(out, 40, h.bytes, 40, h.bytes.size() - 40));
     CHECK(u32_at(out, 32) == h.bytes.size());  // already 4-aligned
     CHECK(u32_at(out, 36) == nb.size());
-    CHECK(item(read_cutseq(out, thirty()), 4).frames == 15);
+    CHECK(item(read_cutseq(out, thirty(), test::fresh_budget()), 4).frames == 15);
 
     // Entry 6 shares entry 5's bytes: replacing 5 must not change what 6 reads.
     const Bytes out5 = splice_block(h.bytes, file, 5, nb);
-    const CutseqFile back = read_cutseq(out5, thirty());
+    const CutseqFile back = read_cutseq(out5, thirty(), test::fresh_budget());
     CHECK(item(back, 5).frames == 15);
     CHECK(item(back, 6).frames == 10);
     CHECK(same_span(out5, h.at5, h.b5, 0, h.b5.size()));

@@ -10,6 +10,7 @@
 #include "cutseq_document.hpp"
 #include "cutseq_reader.hpp"
 #include "cutseq_writer.hpp"
+#include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
@@ -67,7 +68,7 @@ hand::Bytes padding_to_2048(int entries, const hand::Bytes& lead = {}) {
 CutseqFile read(const hand::Bytes& file, std::optional<int> entries = std::nullopt) {
     ReadOptions o;
     o.entries = entries;
-    return read_cutseq(file, o);
+    return read_cutseq(file, o, test::fresh_budget());
 }
 
 // `f` has exactly `n` entries, inferred, with tagged blocks at `used`.

@@ -1,6 +1,7 @@
 // Wire format pinned by hand-built bytes: every command form, sign extension
 // at widths 6 and 15, masking, exhausted tracks, truncation.
 #include "cutseq_reader.hpp"
+#include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
@@ -234,7 +235,7 @@ TEST_CASE("tr_cutseq a hand-built BIN decodes to the engine's world values") {
     const hand::Bytes blk = hand::block(3, org, 12, {target, position}, {lara});
     const hand::Bytes file = hand::bin(44, {{2, blk}});
 
-    const CutseqFile f = read_cutseq(file, ReadOptions{});
+    const CutseqFile f = read_cutseq(file, ReadOptions{}, test::fresh_budget());
     CHECK(f.variant == Variant::Tr5);
     REQUIRE(f.cutscenes.size() == 44);
     CHECK(f.cutscenes[0].empty);
@@ -253,7 +254,7 @@ TEST_CASE("tr_cutseq a hand-built BIN decodes to the engine's world values") {
     CHECK(c.actors[0].tracks.at(1, 2, 1) == 768);
 
     // The same block alone is read as a bare block.
-    const CutseqFile bare = read_cutseq(blk, ReadOptions{});
+    const CutseqFile bare = read_cutseq(blk, ReadOptions{}, test::fresh_budget());
     CHECK(bare.variant == Variant::Block);
     REQUIRE(bare.cutscenes.size() == 1);
     CHECK(bare.cutscenes[0].actors[0].tracks.at(1, 2, 1) == 768);

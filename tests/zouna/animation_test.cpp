@@ -6,6 +6,7 @@
 #include "crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
+#include "fresh_budget.hpp"
 #include "kit_writer.hpp"
 #include "ripkit_catch.hpp"
 #include "samples.hpp"
@@ -77,7 +78,7 @@ TEST_CASE("Animation_Z hand-built: fields in order, modifiers select their slice
         INFO("big " << big);
         const zouna::Animation a =
             read_animation(ByteReader(hand_animation(big), 0, big ? Endian::Big : Endian::Little),
-                           Variants{}, Limits{});
+                           Variants{}, test::fresh_budget());
         CHECK(a.duration == 2.0f);
         CHECK(a.blending == 0.5f);
         REQUIRE(a.translation.keys.size() == 4);
@@ -128,7 +129,7 @@ TEST_CASE("cubic keys leave as CUBICSPLINE with exact tangents; axes mirrored un
               .z == Approx(0.5));
     // The whole curve equals the engine's Hermite evaluation at interior times.
     const zouna::Animation a =
-        read_animation(ByteReader(hand_animation(false)), Variants{}, Limits{});
+        read_animation(ByteReader(hand_animation(false)), Variants{}, test::fresh_budget());
     const auto keys = to_curve(a.translation, 0, 2);
     for (double t : {0.1, 0.37, 0.5, 1.2, 1.9})
         for (int i = 0; i < 3; ++i)
@@ -172,7 +173,7 @@ TEST_CASE("metadata contract: frame_rate (30, --set frame_rate) and frame_count"
 
 TEST_CASE("a slice outside its keyframer is a BadIndex error") {
     try {
-        read_animation(ByteReader(hand_animation(false, 3)), Variants{}, Limits{});
+        read_animation(ByteReader(hand_animation(false, 3)), Variants{}, test::fresh_budget());
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::BadIndex);
@@ -272,9 +273,10 @@ TEST_CASE("skeleton variants: parent index and rest rotation are selectable") {
     // The writer puts the parent at index 0; with index 1 the file's second index (-1) wins.
     Options o1;
     o1.settings["parent_index"] = std::string("1");  // `= "1"`: GCC 12 bogus -Wrestrict (PR 105329)
-    const Skel s1 = read_skel(ByteReader(body), make_variants(Game::Unknown, o1), Limits{});
+    const Skel s1 =
+        read_skel(ByteReader(body), make_variants(Game::Unknown, o1), test::fresh_budget());
     CHECK(s1.bones[1].parent == -1);
-    const Skel s0 = read_skel(ByteReader(body), v, Limits{});
+    const Skel s0 = read_skel(ByteReader(body), v, test::fresh_budget());
     CHECK(s0.bones[1].parent == 0);
     Options inv;
     inv.settings["rest_rotation"] = "inverse";
@@ -284,7 +286,7 @@ TEST_CASE("skeleton variants: parent index and rest rotation are selectable") {
     Bytes bad = body;
     bad[24 + 228] = 0;  // bone 0, index 0 = 0 (itself)
     bad[24 + 228 + 1] = bad[24 + 228 + 2] = bad[24 + 228 + 3] = 0;
-    CHECK_THROWS_AS(read_skel(ByteReader(bad), v, Limits{}), Error);
+    CHECK_THROWS_AS(read_skel(ByteReader(bad), v, test::fresh_budget()), Error);
 }
 
 TEST_CASE("dump: every key in the documented shape, values after scaling") {

@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "fresh_budget.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "writer.hpp"
@@ -17,7 +18,7 @@ using zouna_test::Hand;  // hand assembly of little/big-endian fields (test_util
 
 Keyframer decode(const Hand& h, KfClass c, const Variants& v, size_t& consumed) {
     ByteReader r(h.b, 0, h.big ? Endian::Big : Endian::Little);
-    Keyframer k = read_keyframer(r, c, v, Limits{});
+    Keyframer k = read_keyframer(r, c, v, test::fresh_budget());
     consumed = r.pos();
     return k;
 }
@@ -183,7 +184,7 @@ TEST_CASE("every class round-trips through the writer in both byte orders") {
             ByteWriter w(e);
             write_keyframer(w, k, v);
             ByteReader r(w.bytes(), 0, e);
-            const Keyframer d = read_keyframer(r, cls, v, Limits{});
+            const Keyframer d = read_keyframer(r, cls, v, test::fresh_budget());
             CHECK(r.at_end());
             if (cls != KfClass::Message)
                 CHECK(w.size() == (kf_has_flags(cls) ? 2u : 0u) + 4 + 3 * kf_key_size(cls, v));

@@ -24,7 +24,9 @@ Error out_of_memory(const std::string& frame);
 // A ripkit::Error it throws - or std::bad_alloc, as AllocationLimit - is
 // returned as the item's error, and the bytes it charged to `budget` are
 // given back (its half-decoded data is gone). Usage and Cancelled errors are
-// about the job, not the item: they propagate.
+// about the job, not the item: they propagate, and so does the document's
+// step total met, since steps are never given back and every later item
+// would meet it too.
 template <class Fn>
 std::optional<Error> decode_item(Budget& budget, const std::string& frame, Fn&& decode) {
     const Budget::Meter meter(budget);  // this item's charges, not another thread's
@@ -35,7 +37,8 @@ std::optional<Error> decode_item(Budget& budget, const std::string& frame, Fn&& 
             with_context(frame, decode);
         return std::nullopt;
     } catch (Error& e) {
-        if (e.kind() == ErrorKind::Usage || e.kind() == ErrorKind::Cancelled) throw;
+        if (e.kind() == ErrorKind::Usage || e.kind() == ErrorKind::Cancelled || e.out_of_steps())
+            throw;
         budget.release_bytes(meter.net());
         return e;
     } catch (const std::bad_alloc&) {

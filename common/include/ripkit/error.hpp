@@ -44,6 +44,16 @@ class Error : public std::runtime_error {
     Error& push_where(std::string frame);
     Error& set_file(std::string file);
 
+    // True when the document's step total (Budget, total_steps) was met.
+    // Steps are never given back, so nothing later in the job could run: a
+    // search that tries candidates, or a loop over items that keeps each
+    // item's error, rethrows it instead.
+    bool out_of_steps() const { return out_of_steps_; }
+    Error& set_out_of_steps() {
+        out_of_steps_ = true;
+        return *this;
+    }
+
     const char* what() const noexcept override { return message_.c_str(); }
 
   private:
@@ -55,6 +65,7 @@ class Error : public std::runtime_error {
     std::vector<std::string> where_;
     std::string file_;
     std::string message_;
+    bool out_of_steps_ = false;
 };
 
 [[noreturn]] void fail(ErrorKind kind, uint64_t offset, std::string expected);

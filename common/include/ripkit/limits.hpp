@@ -29,8 +29,8 @@ struct Limits {
     uint64_t max_depth = 256;               // hierarchy / call nesting
     uint64_t max_steps = 10'000'000;        // interpreted commands per program
     // Per document (a Budget counts them across decoder, builder and exporter).
-    uint64_t max_total_bytes = 1ull << 30;     // bytes decoded, built and written, held at once
-    uint64_t max_total_steps = 1'000'000'000;  // loop iterations: commands, samples, keys
+    uint64_t max_total_bytes = 1ull << 30;   // bytes decoded, built and written, held at once
+    uint64_t max_total_steps = 100'000'000;  // loop iterations: commands, samples, keys
 };
 
 // One `--limit` key: its name, meaning and where it lives in Limits.
@@ -76,6 +76,10 @@ class Budget {
     // count came from, when there is one.
     void charge_bytes(uint64_t bytes, const std::string& what,
                       std::optional<uint64_t> offset = std::nullopt);
+    // The same for bytes the document keeps for its life (a cache's): no
+    // Scope or Meter counts them, so no item gives them back.
+    void charge_held(uint64_t bytes, const std::string& what,
+                     std::optional<uint64_t> offset = std::nullopt);
     // check_alloc, then charge_bytes(count * elem_size); returns count.
     uint64_t alloc(uint64_t count, uint64_t elem_size, std::optional<uint64_t> offset,
                    const std::string& what);
@@ -128,6 +132,7 @@ class Budget {
     Limits limits_;
     ProgressFn progress_;
     void count_on_meters(int64_t bytes) const;
+    void add_bytes(uint64_t bytes, const std::string& what, std::optional<uint64_t> offset);
 
     std::atomic<uint64_t> bytes_{0}, peak_{0}, steps_{0};
 };

@@ -28,6 +28,7 @@
 
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/json_text.hpp"
+#include "ripkit/limits.hpp"
 
 namespace ripkit {
 
@@ -166,8 +167,14 @@ struct Scene {
     std::optional<Audio> audio;
     // Scene metadata: format, variant, item, units, axes, assumptions, ...
     nlohmann::json extras = nlohmann::json::object();
-    // What building this scene charged to its document's budget, given back
-    // when the last copy of the scene goes (Document::scene); null otherwise.
+    // The budget of the document the scene was built from (Document::scene
+    // sets it): the hand-over to Assimp, the baking and the export charge it
+    // too, so a caller's limits reach every stage. Null for a scene made
+    // otherwise: scene_budget() then gives one of the default limits; a
+    // library caller with other limits sets it.
+    std::shared_ptr<Budget> budget;
+    // What building this scene charged to that budget, given back when the
+    // last copy of the scene goes; null otherwise.
     std::shared_ptr<const void> budget_hold;
 
     // Appends a node and returns its index; parent must already exist.
@@ -176,6 +183,10 @@ struct Scene {
     // that look names up per record use NodeNames (node_names.hpp).
     int find_node(const std::string& name) const;
 };
+
+// The budget the stages after a scene's build charge: scene.budget, or a new
+// one of the default limits when the scene has none.
+std::shared_ptr<Budget> scene_budget(const Scene& scene);
 
 // The metadata contract (docs/architecture.md): every animation plays at `rate`;
 // scene extras frame_rate and frame_count span the longest one, frames from 0 to

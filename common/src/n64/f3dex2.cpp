@@ -23,9 +23,8 @@ int32_t half(uint32_t word, bool high, bool is_signed) {
 
 }  // namespace
 
-F3dex2Interpreter::F3dex2Interpreter(const Memory& memory, InterpreterConfig config,
-                                     const Limits& limits, Budget* budget)
-    : memory_(memory), config_(config), limits_(limits), budget_(budget) {}
+F3dex2Interpreter::F3dex2Interpreter(const Memory& memory, InterpreterConfig config, Budget& budget)
+    : memory_(memory), config_(config), budget_(budget), limits_(budget.limits()) {}
 
 uint32_t F3dex2Interpreter::translate(uint32_t address) const {
     // Only segments a G_MOVEWORD set are rebased; anything else is the game's
@@ -49,6 +48,11 @@ void F3dex2Interpreter::run(uint32_t address, int slot) {
             fail(ErrorKind::StepLimit, stack.back().pc,
                  "a display list that ends within " + std::to_string(max_steps) + " commands");
         const uint32_t pc = stack.back().pc;
+        // The document's step total is charged a chunk ahead, not per command.
+        if (stats_.steps > steps_charged_) {
+            budget_.charge_steps(kStepChunk, "display list commands", pc);
+            steps_charged_ += kStepChunk;
+        }
         if (!seen.back().insert(pc).second)
             fail(ErrorKind::StepLimit, pc,
                  "a display list without loops (command " + hex(pc) + " reached twice)");
@@ -69,6 +73,8 @@ void F3dex2Interpreter::run(uint32_t address, int slot) {
     }
 }
 
+// One case per command, as the microcode's dispatch table has it: the long
+// ones call helpers, and splitting the switch would only hide the table.
 void F3dex2Interpreter::step(uint32_t addr, uint32_t w0, uint32_t w1, std::vector<Frame>& stack) {
     const uint8_t opcode = uint8_t(w0 >> 24);
     const char* name = command_name(opcode);
@@ -271,9 +277,9 @@ void F3dex2Interpreter::emit(uint32_t addr, const std::array<uint32_t, 3>& idx) 
     }
     check_alloc(limits_, triangles_.size() + 1, sizeof(Triangle), addr, "triangles");
     // The document pays for the capacity the vector will grow to, before it grows.
-    if (budget_ && triangles_.size() == triangles_.capacity()) {
+    if (triangles_.size() == triangles_.capacity()) {
         const size_t more = std::max<size_t>(triangles_.capacity(), 256);
-        budget_->alloc(more, sizeof(Triangle), addr, "triangles");
+        budget_.charge_bytes(more * sizeof(Triangle), "triangles", addr);
         triangles_.reserve(triangles_.capacity() + more);
     }
     tri.state = current_state();
@@ -303,8 +309,7 @@ int F3dex2Interpreter::current_texture() {
             texture_cache_[key] = int(i);
             return int(i);
         }
-    if (budget_)
-        budget_->charge_bytes(d.image.rgba.size() + sizeof(DecodedTexture), "decoded textures");
+    budget_.charge_bytes(d.image.rgba.size() + sizeof(DecodedTexture), "decoded textures");
     textures_.push_back(std::move(d));
     texture_cache_[key] = int(textures_.size() - 1);
     return int(textures_.size() - 1);

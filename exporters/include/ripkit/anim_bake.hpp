@@ -18,12 +18,11 @@ struct BakeOptions {
     double seconds_to_key_time = 1.0;  // key time = seconds * this
     double ticks_per_second = 1.0;     // written to aiAnimation::mTicksPerSecond
     double cubic_sample_rate = 60.0;   // samples per second inside CUBICSPLINE segments
-    double step_hold = 1e-3;   // seconds before a STEP change where the old value is repeated
-    Budget* budget = nullptr;  // charged for the baked keys; null: the default limits
+    double step_hold = 1e-3;  // seconds before a STEP change where the old value is repeated
 };
 
 // Replaces every aiAnimation of `ai` (which must come from `scene`, same
-// order) with baked node channels.
-void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt);
+// order) with baked node channels, charging the baked keys to `budget`.
+void bake_animations(const Scene& scene, aiScene* ai, const BakeOptions& opt, Budget& budget);
 
 }  // namespace ripkit

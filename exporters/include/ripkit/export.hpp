@@ -79,9 +79,6 @@ struct ExportOptions {
     // existing file is still kept aside until every file of the output is in
     // place); a caller exporting several items commits or rolls back itself.
     OutputTransaction* transaction = nullptr;
-    // The document budget the export is charged to (the caller's item Scope
-    // gives it back); null: a budget of the default limits for this call.
-    Budget* budget = nullptr;
     // FBX: linear keys at every frame instead of the game's constant, linear
     // and cubic keys (for readers that ignore key flags and tangents).
     bool fbx_bake_keys = false;
@@ -92,10 +89,10 @@ struct ExportResult {
     std::vector<std::string> notes;              // what the target format could not carry
 };
 
-// Validates the scene, charges what writing it costs (export_cost.hpp) to the
-// budget, exports it, repairs what Assimp 5.2.5 drops. Throws ripkit::Error
-// (AllocationLimit / StepLimit past the budget before anything is built, Io
-// for file problems, Usage for an output that is an input, BadValue for an
+// Validates the scene, charges what writing it costs (export_cost.hpp) to
+// scene_budget(scene) (the caller's item Scope gives it back), exports it, repairs what
+// Assimp 5.2.5 drops. Throws ripkit::Error (AllocationLimit / StepLimit past the budget before
+// anything is built, Io for file problems, Usage for an output that is an input, BadValue for an
 // invalid scene).
 ExportResult export_scene(const Scene& scene, const std::filesystem::path& out,
                           const ExportOptions& options);

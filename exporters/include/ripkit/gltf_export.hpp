@@ -14,8 +14,9 @@ namespace ripkit {
 
 // The complete glTF document for `scene` (single buffer, not yet a file).
 // `notes` receives what could not be carried. `budget` takes the bytes the
-// buffer holds (null: the default limits).
-GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget* budget = nullptr);
+// buffer holds; without it, scene_budget(scene) does.
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes, Budget& budget);
+GltfDoc build_gltf(const Scene& scene, std::vector<std::string>& notes);
 
 // Appends every animation of `scene` to `doc` (nodes bound through `node_map`:
 // Scene node index -> glTF node index).

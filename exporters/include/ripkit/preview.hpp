@@ -19,14 +19,13 @@ struct PreviewOptions {
     // copy the build embedded (exporters/viewer's npm `three`).
     std::filesystem::path three_dir;
     std::vector<std::filesystem::path> protected_paths;
-    // Charged for the embedded glb (export.hpp ExportOptions::budget); the
-    // page's base64 copies are inside that estimate's margin.
-    Budget* budget = nullptr;
 };
 
-// Writes `out` (.html) atomically. Throws ripkit::Error (Io when three.js is
-// missing - a named folder without it, or none named and none built in - or the
-// file cannot be written; BadValue for an invalid scene).
+// Writes `out` (.html) atomically; the embedded glb is charged to
+// scene_budget(scene) as export_scene charges it (the page's base64 copies
+// are inside that estimate's margin). Throws ripkit::Error (Io when three.js
+// is missing - a named folder without it, or none named and none built in - or
+// the file cannot be written; BadValue for an invalid scene).
 void write_preview_html(const Scene& scene, const std::filesystem::path& out,
                         const PreviewOptions& options = {});
 

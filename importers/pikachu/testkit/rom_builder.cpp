@@ -284,6 +284,18 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
             w.cmd((uint32_t(n64::op::kQuad) << 24) | tri_word(0, 1, 2), tri_word(0, 2, 3));
             w.cmd(uint32_t(n64::op::kEndDl) << 24, 0);
         }
+        uint32_t fan = 0;  // the top of the fan-out chain
+        if (nd.fan_levels) {
+            fan = uint32_t(w.here());
+            w.cmd(uint32_t(n64::op::kEndDl) << 24, 0);
+            for (uint32_t level = 0; level < nd.fan_levels; ++level) {
+                const uint32_t below = fan;
+                fan = uint32_t(w.here());
+                for (uint32_t c = 0; c < nd.fan_calls; ++c)
+                    w.cmd_ptr(uint32_t(n64::op::kDl) << 24, below);
+                w.cmd(uint32_t(n64::op::kEndDl) << 24, 0);
+            }
+        }
         out.dl_offsets[k] = uint32_t(w.here());
         if (t) {
             if (!f3dam_state_written) {
@@ -317,6 +329,7 @@ Bytes build_resource(const ModelSpec& m, bool record_in_resource, BuiltModel& ou
             w.cmd_ptr(uint32_t(n64::op::kDl) << 24, sub);
         else
             w.cmd((uint32_t(n64::op::kQuad) << 24) | tri_word(0, 1, 2), tri_word(0, 2, 3));
+        if (nd.fan_levels) w.cmd_ptr(uint32_t(n64::op::kDl) << 24, fan);
         w.cmd(uint32_t(n64::op::kEndDl) << 24, 0);
     }
     // Nodes last: their links point at offsets known by now.

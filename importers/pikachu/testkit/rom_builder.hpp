@@ -53,6 +53,11 @@ struct NodeSpec {
     // > 0: the quad is drawn `repeat_quads` times in a sub-list that the node's
     // list calls `repeat_calls` times (amplification for limits tests and benchmarks).
     uint32_t repeat_calls = 0, repeat_quads = 1;
+    // > 0: the node's list also calls a chain of `fan_levels` sub-lists, each
+    // calling the one below `fan_calls` times, the last drawing nothing: about
+    // fan_calls^fan_levels commands from a few bytes, and no memory (the step
+    // total's tests and benchmarks).
+    uint32_t fan_levels = 0, fan_calls = 2;
 };
 
 struct ModelSpec {

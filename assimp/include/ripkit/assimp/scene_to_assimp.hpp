@@ -26,12 +26,13 @@ namespace ripkit {
 struct AssimpHandoverOptions {
     double cubic_sample_rate = 60.0;  // samples per second for CUBICSPLINE channels
     bool include_animations = true;   // the glTF exporter writes its own
-    // Charged for the keys and samples handed over (they can be many more than
-    // the Scene holds); null: a budget of the default limits for this call.
-    Budget* budget = nullptr;
 };
 
-// Fills an empty aiScene (as BaseImporter::InternReadFile receives it).
+// Fills an empty aiScene (as BaseImporter::InternReadFile receives it). The
+// meshes, textures, keys and samples handed over (they can be many more than
+// the Scene holds) are charged to `budget`; without it, to scene_budget(scene).
+void fill_aiscene(const Scene& scene, aiScene* out, const AssimpHandoverOptions& opt,
+                  Budget& budget);
 void fill_aiscene(const Scene& scene, aiScene* out, const AssimpHandoverOptions& opt = {});
 
 // The same aiScene from a Scene given up for it (an importer's): each
@@ -42,6 +43,8 @@ void fill_aiscene(const Scene& scene, aiScene* out, const AssimpHandoverOptions&
 void fill_aiscene(Scene&& scene, aiScene* out, const AssimpHandoverOptions& opt = {});
 
 // A stand-alone aiScene (for exporting through Assimp::Exporter).
+std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt,
+                                    Budget& budget);
 std::unique_ptr<aiScene> to_aiscene(const Scene& scene, const AssimpHandoverOptions& opt = {});
 
 }  // namespace ripkit

@@ -103,10 +103,9 @@ struct DlStats {
 
 class F3dex2Interpreter {
   public:
-    // `budget`: charged for the triangles and textures kept (null: only the
-    // per-structure limits apply, as for the layout search's trial runs).
-    F3dex2Interpreter(const Memory& memory, InterpreterConfig config, const Limits& limits,
-                      Budget* budget = nullptr);
+    // `budget` (the document's) bounds each run by its per-structure limits
+    // and is charged for the commands run and the triangles and textures kept.
+    F3dex2Interpreter(const Memory& memory, InterpreterConfig config, Budget& budget);
 
     // Runs one top-level display list at `address`; the state carries over to
     // the next run. `slot` is the palette slot active on entry.
@@ -141,8 +140,10 @@ class F3dex2Interpreter {
 
     const Memory& memory_;
     InterpreterConfig config_;
-    Limits limits_;
-    Budget* budget_;
+    Budget& budget_;
+    const Limits& limits_;
+    static constexpr uint64_t kStepChunk = 1024;
+    uint64_t steps_charged_ = 0;  // commands charged to budget_ so far
 
     std::array<RspVertex, 32> cache_{};
     std::array<uint32_t, 16> segments_{};
