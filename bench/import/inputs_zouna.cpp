@@ -1,10 +1,10 @@
 #include <cstdio>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "inputs.hpp"
 #include "kit_writer.hpp"
 #include "samples.hpp"
-#include "writer.hpp"
 
 namespace bench_import {
 

@@ -1,9 +1,9 @@
-#include "container.hpp"
-#include "crc32.hpp"
+#include "container/container.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
 #include "kit_writer.hpp"
 #include "scale.hpp"
-#include "writer.hpp"
 
 namespace scale {
 

@@ -4,10 +4,10 @@
 
 #include <cstring>
 
-#include "keyframer.hpp"
-#include "lzrs.hpp"
-#include "tracks.hpp"
-#include "writer.hpp"
+#include "container/lzrs.hpp"
+#include "encode/writer.hpp"
+#include "keyframes/keyframer.hpp"
+#include "keyframes/tracks.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

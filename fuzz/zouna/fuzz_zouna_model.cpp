@@ -10,9 +10,9 @@
 #include <cstdint>
 
 #include "body_kit.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "exercise_document.hpp"
-#include "writer.hpp"
 
 namespace ripkit::formats {
 const Format& zouna_format();

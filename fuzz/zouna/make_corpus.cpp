@@ -2,11 +2,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "container.hpp"
-#include "crc32.hpp"
+#include "container/container.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "kit_writer.hpp"
 #include "samples.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

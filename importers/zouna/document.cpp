@@ -5,12 +5,12 @@
 #include <filesystem>
 #include <unordered_map>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
-#include "model_set.hpp"
+#include "keyframes/skel_check.hpp"
+#include "models/model_set.hpp"
 #include "ripkit/decode_item.hpp"
 #include "ripkit/platform.hpp"
-#include "skel_check.hpp"
 
 namespace ripkit::zouna {
 

@@ -6,13 +6,13 @@
 #include <memory>
 #include <variant>
 
-#include "animation.hpp"
-#include "container.hpp"
-#include "material_anim.hpp"
-#include "names.hpp"
+#include "container/container.hpp"
+#include "container/names.hpp"
+#include "keyframes/animation.hpp"
+#include "keyframes/material_anim.hpp"
+#include "keyframes/skel.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
-#include "skel.hpp"
 
 namespace ripkit::zouna {
 
@@ -33,7 +33,7 @@ struct SceneInputs {
     Budget& budget;  // the document's: charged for baked samples and keys
 };
 
-// scene_build.cpp
+// keyframes/anim_scene.cpp
 Scene skel_scene(const Skel& s, const std::string& name, const std::vector<NamedAnimation>& anims,
                  const SceneInputs& in);
 Scene animation_scene(const NamedAnimation& a, const SceneInputs& in);

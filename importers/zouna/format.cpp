@@ -1,8 +1,8 @@
 #include "format.hpp"
 
-#include "container.hpp"
+#include "container/container.hpp"
 #include "document.hpp"
-#include "model_objects.hpp"
+#include "models/model_objects.hpp"
 #include "schema.hpp"
 
 namespace ripkit::formats {

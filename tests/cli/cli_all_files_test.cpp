@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"

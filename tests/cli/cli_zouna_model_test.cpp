@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit_catch.hpp"
 #include "tool_runner.hpp"

@@ -5,11 +5,11 @@
 #include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
 #include "../../importers/tr_cutseq/testkit/samples.hpp"
-#include "../../importers/zouna/container.hpp"
-#include "../../importers/zouna/crc32.hpp"
+#include "../../importers/zouna/container/container.hpp"
+#include "../../importers/zouna/container/crc32.hpp"
+#include "../../importers/zouna/encode/writer.hpp"
 #include "../../importers/zouna/testkit/kit_writer.hpp"
 #include "../../importers/zouna/testkit/samples.hpp"
-#include "../../importers/zouna/writer.hpp"
 #include "level_document.hpp"  // importers/tr_level
 #include "testkit/demo_level.hpp"
 

@@ -3,9 +3,9 @@
 // Format folders share file names (writer.hpp): named by path.
 #include "../../importers/pikachu/rom_layout.hpp"
 #include "../../importers/pikachu/testkit/rom_builder.hpp"
-#include "../../importers/zouna/container.hpp"
-#include "../../importers/zouna/crc32.hpp"
-#include "../../importers/zouna/writer.hpp"
+#include "../../importers/zouna/container/container.hpp"
+#include "../../importers/zouna/container/crc32.hpp"
+#include "../../importers/zouna/encode/writer.hpp"
 
 namespace ripkit::hostile {
 

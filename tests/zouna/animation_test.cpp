@@ -2,16 +2,16 @@
 #include <cmath>
 #include <cstring>
 
-#include "container.hpp"
-#include "crc32.hpp"
+#include "container/container.hpp"
+#include "container/crc32.hpp"
 #include "document.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
 #include "fresh_budget.hpp"
 #include "kit_writer.hpp"
 #include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

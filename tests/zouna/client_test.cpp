@@ -6,15 +6,15 @@
 #include <assimp/Importer.hpp>
 
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
+#include "keyframes/tracks.hpp"
 #include "kit_writer.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
-#include "tracks.hpp"
-#include "writer.hpp"
 
 namespace Assimp {
 class BaseImporter;

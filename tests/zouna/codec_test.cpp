@@ -1,8 +1,8 @@
 // Asobo CRC32 vectors and LZRS streams built by hand from the reference layout.
 #include <algorithm>
 
-#include "crc32.hpp"
-#include "lzrs.hpp"
+#include "container/crc32.hpp"
+#include "container/lzrs.hpp"
 #include "ripkit_catch.hpp"
 
 using namespace ripkit;

@@ -1,18 +1,18 @@
 // How users hold objects: raw, BFF0, LZRS bodies, BigFile + .NPC; names; bad input.
-#include "container.hpp"
+#include "container/container.hpp"
 
 #include <set>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "container/names.hpp"
 #include "document.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
 #include "kit_writer.hpp"
-#include "names.hpp"
 #include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -5,14 +5,14 @@
 // where the builder computes it.
 #include <cstring>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "document.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
 #include "kit_writer.hpp"
 #include "ripkit_catch.hpp"
 #include "samples.hpp"
 #include "test_util.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -1,13 +1,13 @@
 // Mesh-family objects from bytes laid out by hand from zouna-meshes.md and
 // bff's structures (not through the test kit's writers): every field lands
 // where the published layout puts it, for each PC version.
-#include "bitmap.hpp"
-#include "crc32.hpp"
-#include "material.hpp"
-#include "mesh.hpp"
-#include "mesh_data.hpp"
+#include "container/crc32.hpp"
+#include "models/bitmap.hpp"
+#include "models/material.hpp"
+#include "models/mesh.hpp"
+#include "models/mesh_data.hpp"
+#include "models/skin.hpp"
 #include "ripkit_catch.hpp"
-#include "skin.hpp"
 #include "test_util.hpp"
 
 using namespace ripkit;

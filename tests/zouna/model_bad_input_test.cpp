@@ -8,7 +8,7 @@
 
 #include "body_kit.hpp"
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
 #include "kit_document.hpp"
 #include "ripkit_catch.hpp"

@@ -4,14 +4,14 @@
 // and a shadow (alone and as the model a BigFile converts), WALL-E's MeshData_Z
 // and Skin_Z.
 #include "body_kit.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
-#include "mesh.hpp"
-#include "mesh_data.hpp"
+#include "models/mesh.hpp"
+#include "models/mesh_data.hpp"
+#include "models/skin.hpp"
 #include "ripkit_catch.hpp"
-#include "skin.hpp"
 #include "test_util.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -10,7 +10,7 @@
 #include "../export/gltf_reader.hpp"
 #include "body_kit.hpp"
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"

@@ -7,7 +7,7 @@
 #include "../export/gltf_reader.hpp"
 #include "body_kit.hpp"
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
 #include "kit_document.hpp"
 #include "ripkit/export.hpp"

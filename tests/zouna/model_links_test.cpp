@@ -7,7 +7,7 @@
 
 #include "anims_kit.hpp"
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
 #include "ripkit_catch.hpp"

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
 #include "posed_kit.hpp"
 #include "ripkit/export.hpp"

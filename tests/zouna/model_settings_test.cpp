@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "body_kit.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
 #include "kit_document.hpp"
 #include "ripkit_catch.hpp"

@@ -5,7 +5,7 @@
 
 #include "body_kit.hpp"
 #include "clients.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "document.hpp"
 #include "format.hpp"
 #include "ripkit_catch.hpp"

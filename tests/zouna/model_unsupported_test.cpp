@@ -6,11 +6,11 @@
 #include <string_view>
 
 #include "body_kit.hpp"
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

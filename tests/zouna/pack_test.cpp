@@ -6,8 +6,9 @@
 #include <random>
 
 #include "clients.hpp"
-#include "container.hpp"
-#include "crc32.hpp"
+#include "container/container.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "format.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/encode/scene_sampler.hpp"
@@ -16,7 +17,6 @@
 #include "ripkit/scene_import.hpp"
 #include "ripkit_catch.hpp"
 #include "samples.hpp"
-#include "writer.hpp"
 
 namespace ripkit::formats {
 const SceneEncoder& zouna_encoder();

@@ -7,7 +7,7 @@
 #include <array>
 #include <vector>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
 #include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"

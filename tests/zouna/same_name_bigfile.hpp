@@ -3,9 +3,9 @@
 // ids) and the CLI test (`convert --all` writes each).
 #pragma once
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "kit_writer.hpp"
-#include "writer.hpp"
 
 namespace ripkit::zouna::test {
 

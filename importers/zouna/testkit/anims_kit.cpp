@@ -1,8 +1,8 @@
 #include "anims_kit.hpp"
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "kit_writer.hpp"
-#include "writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <fstream>
 
-#include "crc32.hpp"
+#include "container/crc32.hpp"
+#include "encode/writer.hpp"
 #include "kit_writer.hpp"
-#include "writer.hpp"
 
 namespace ripkit::zouna {
 

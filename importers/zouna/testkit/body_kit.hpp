@@ -28,9 +28,9 @@
 
 #include <filesystem>
 
-#include "animation.hpp"
 #include "body_writer.hpp"
-#include "skel.hpp"
+#include "keyframes/animation.hpp"
+#include "keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

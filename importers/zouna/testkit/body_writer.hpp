@@ -4,11 +4,11 @@
 // includes this file.
 #pragma once
 
-#include "bitmap.hpp"
-#include "material.hpp"
-#include "mesh.hpp"
-#include "mesh_data.hpp"
-#include "skin.hpp"
+#include "models/bitmap.hpp"
+#include "models/material.hpp"
+#include "models/mesh.hpp"
+#include "models/mesh_data.hpp"
+#include "models/skin.hpp"
 
 namespace ripkit::zouna {
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <string_view>
 
-#include "writer.hpp"
+#include "encode/writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "material_anim.hpp"
-#include "skel.hpp"
+#include "keyframes/material_anim.hpp"
+#include "keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <string>
 
-#include "animation.hpp"
-#include "material_anim.hpp"
-#include "skel.hpp"
+#include "keyframes/animation.hpp"
+#include "keyframes/material_anim.hpp"
+#include "keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 
