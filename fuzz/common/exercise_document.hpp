@@ -51,7 +51,7 @@ inline void accepted(const Error& e) {
 inline void export_scene_in_memory(const Scene& scene) {
     std::vector<std::string> notes;
     Budget budget(small_limits().limits);  // the exporters' step counts bound their work
-    const Bytes glb = write_glb(build_gltf(scene, notes, &budget));
+    const Bytes glb = write_glb(build_gltf(scene, notes, budget));
     const std::string glb_bad = nonfinite_in_glb(glb);
     if (!glb_bad.empty()) non_finite_finding("glb", glb_bad);
     const Bytes fbx = fbx_bytes(scene, notes, budget);
