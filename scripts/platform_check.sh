@@ -151,7 +151,7 @@ run_in_system() {
     mkdir -p "$logs"
     cp "$root"/root/*.log "$root"/root/*.seconds "$root"/root/*.status "$logs/" 2>/dev/null || true
     # ctest's summaries, kept beside the logs.
-    for b in build build-release build-test; do
+    for b in build build-test; do
         [ -f "$root/root/ripkit/$b/ctest-summary.log" ] && cp "$root/root/ripkit/$b/ctest-summary.log" "$logs/"
     done
     return 0
