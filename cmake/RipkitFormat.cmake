@@ -16,8 +16,11 @@
 function(ripkit_add_format id)
   cmake_parse_arguments(ARG "ENCODER" "" "SOURCES;LIBS;ASSIMP" ${ARGN})
   add_library(ripkit_${id} STATIC ${ARG_SOURCES})
+  # A header is named by its path from importers/ ("tr_level/document.hpp"),
+  # or by bare name from a file in its own folder, so the same role carries
+  # the same file name in every format.
   target_include_directories(ripkit_${id} PUBLIC
-    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}>)
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/importers>)
   target_link_libraries(ripkit_${id} PUBLIC ripkit_core ${ARG_LIBS} PRIVATE $<BUILD_INTERFACE:ripkit_warnings>)
   add_library(ripkit_${id}_assimp STATIC ${ARG_ASSIMP})
   target_link_libraries(ripkit_${id}_assimp PUBLIC ripkit_${id} ripkit_assimp
@@ -42,7 +45,6 @@ endfunction()
 function(ripkit_add_testkit id)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_library(ripkit_${id}_testkit STATIC ${ARG_SOURCES})
-  target_include_directories(ripkit_${id}_testkit PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(ripkit_${id}_testkit
     PUBLIC ripkit_${id} ripkit_${id}_assimp ripkit_core_testkit ${ARG_LIBS}
     PRIVATE ripkit_warnings)

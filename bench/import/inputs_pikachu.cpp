@@ -1,5 +1,5 @@
 #include "inputs.hpp"
-#include "rom_builder.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 
 namespace bench_import {
 

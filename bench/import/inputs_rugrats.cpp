@@ -1,6 +1,6 @@
-#include "demo.hpp"
 #include "inputs.hpp"
-#include "writer.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 
 namespace bench_import {
 

@@ -1,6 +1,6 @@
-#include "cutseq_writer.hpp"
 #include "inputs.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 namespace bench_import {
 

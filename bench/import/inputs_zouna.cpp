@@ -1,10 +1,10 @@
 #include <cstdio>
 
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
 #include "inputs.hpp"
-#include "kit_writer.hpp"
-#include "samples.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/testkit/kit_writer.hpp"
+#include "zouna/testkit/samples.hpp"
 
 namespace bench_import {
 

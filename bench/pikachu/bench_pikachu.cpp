@@ -8,13 +8,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "anim_bank.hpp"
-#include "anim_scene.hpp"
-#include "document.hpp"
-#include "pikachu_format.hpp"
+#include "pikachu/anim_reader.hpp"
+#include "pikachu/anim_scene.hpp"
+#include "pikachu/document.hpp"
+#include "pikachu/format.hpp"
+#include "pikachu/rom_layout.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 #include "ripkit/codec/lh5.hpp"
-#include "rom_builder.hpp"
-#include "rom_layout.hpp"
 
 using namespace ripkit;
 

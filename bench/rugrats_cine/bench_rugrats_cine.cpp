@@ -6,9 +6,9 @@
 #include <cstring>
 #include <ctime>
 
-#include "demo.hpp"
-#include "document.hpp"
-#include "writer.hpp"
+#include "rugrats_cine/document.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 
 namespace {
 

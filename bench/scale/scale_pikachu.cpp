@@ -1,5 +1,5 @@
-#include "pikachu_format.hpp"
-#include "rom_builder.hpp"
+#include "pikachu/format.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 #include "scale.hpp"
 
 namespace scale {

@@ -1,8 +1,8 @@
+#include "rugrats_cine/testkit/writer.hpp"
 #include "scale.hpp"
-#include "writer.hpp"
 
 namespace ripkit::formats {
-const Format& rugrats_cine_format();  // rugrats_cine_format.cpp (no header of its own)
+const Format& rugrats_cine_format();  // rugrats_cine/format.cpp (no header of its own)
 }
 
 namespace scale {

@@ -1,9 +1,9 @@
-#include "container/container.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
-#include "kit_writer.hpp"
 #include "scale.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/kit_writer.hpp"
 
 namespace scale {
 

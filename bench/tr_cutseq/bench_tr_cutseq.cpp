@@ -11,14 +11,14 @@
 #include <cstring>
 #include <filesystem>
 
-#include "cutseq_reader.hpp"
-#include "cutseq_writer.hpp"
 #include "ripkit/assimp_export.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/gltf_export.hpp"
-#include "samples.hpp"
-#include "scene_builder.hpp"
+#include "tr_cutseq/cutscene_scene.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

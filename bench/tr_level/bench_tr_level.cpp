@@ -7,13 +7,13 @@
 #include <map>
 #include <memory>
 
-#include "cutseq_document.hpp"
-#include "cutseq_writer.hpp"
-#include "level_reader.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/codec/zlib.hpp"
-#include "samples.hpp"
-#include "testkit/demo_level.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/document.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_level/level_reader.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 using namespace ripkit;
 namespace tk = ripkit::tr_level::testkit;

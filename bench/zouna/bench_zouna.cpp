@@ -4,10 +4,10 @@
 
 #include <cstring>
 
-#include "container/lzrs.hpp"
-#include "encode/writer.hpp"
-#include "keyframes/keyframer.hpp"
-#include "keyframes/tracks.hpp"
+#include "zouna/container/lzrs.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/keyframes/keyframer.hpp"
+#include "zouna/keyframes/tracks.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -11,14 +11,14 @@
 #include <cstdint>
 #include <numbers>
 
-#include "anim_bank.hpp"
-#include "anim_builder.hpp"
-#include "anim_dump.hpp"
-#include "anim_scene.hpp"
+#include "pikachu/anim_dump.hpp"
+#include "pikachu/anim_reader.hpp"
+#include "pikachu/anim_scene.hpp"
+#include "pikachu/rom_layout.hpp"
+#include "pikachu/testkit/anim_builder.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/scene.hpp"
-#include "rom_builder.hpp"
-#include "rom_layout.hpp"
 
 namespace pkfuzz {
 

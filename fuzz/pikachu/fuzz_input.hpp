@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "rom_builder.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 
 namespace pkfuzz {
 

@@ -8,10 +8,10 @@
 
 #include "exercise_document.hpp"
 #include "fuzz_input.hpp"
-#include "pikachu_format.hpp"
+#include "pikachu/format.hpp"
+#include "pikachu/rom_layout.hpp"
 #include "ripkit/codec/lh5.hpp"
 #include "ripkit/error.hpp"
-#include "rom_layout.hpp"
 
 using namespace ripkit;
 

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "face.hpp"
+#include "pikachu/face_reader.hpp"
 #include "ripkit/error.hpp"
 
 using namespace ripkit;

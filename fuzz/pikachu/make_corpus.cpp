@@ -4,8 +4,8 @@
 #include <fstream>
 
 #include "fuzz_input.hpp"
-#include "lh5_encoder.hpp"
-#include "rom_layout.hpp"
+#include "pikachu/rom_layout.hpp"
+#include "pikachu/testkit/lh5_encoder.hpp"
 
 using namespace ripkit;
 

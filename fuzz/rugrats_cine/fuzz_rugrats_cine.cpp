@@ -3,9 +3,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "document.hpp"
 #include "exercise_document.hpp"
-#include "present.hpp"
+#include "rugrats_cine/cine_scene.hpp"
+#include "rugrats_cine/document.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace ripkit;

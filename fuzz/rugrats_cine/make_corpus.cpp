@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "demo.hpp"
-#include "writer.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 
 int main(int argc, char** argv) {
     using namespace ripkit;

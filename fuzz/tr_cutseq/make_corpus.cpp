@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cutseq_writer.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit::tr_cutseq;
 

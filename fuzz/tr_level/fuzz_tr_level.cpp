@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "exercise_document.hpp"
-#include "testkit/demo_level.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 namespace ripkit::formats {
 const Format& tr_level_format();

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "testkit/demo_level.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 using namespace ripkit::tr_level;
 using namespace ripkit::tr_level::testkit;

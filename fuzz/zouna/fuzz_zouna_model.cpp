@@ -9,10 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "body_kit.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
 #include "exercise_document.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 namespace ripkit::formats {
 const Format& zouna_format();

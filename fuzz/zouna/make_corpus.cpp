@@ -2,11 +2,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "container/container.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "kit_writer.hpp"
-#include "samples.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/testkit/kit_writer.hpp"
+#include "zouna/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "body_kit.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

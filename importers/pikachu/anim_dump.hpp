@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "anim_bank.hpp"
+#include "anim_reader.hpp"
 
 namespace ripkit::pikachu {
 

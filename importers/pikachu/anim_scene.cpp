@@ -9,7 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "pikachu_format.hpp"
+#include "format.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/scene_kit.hpp"
 #include "rom_layout.hpp"

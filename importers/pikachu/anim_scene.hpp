@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "anim_bank.hpp"
-#include "hierarchy.hpp"
+#include "anim_reader.hpp"
+#include "hierarchy_reader.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
 #include "ripkit/settings.hpp"

@@ -6,11 +6,11 @@
 #include "anim_dump.hpp"
 #include "face_dump.hpp"
 #include "face_scene.hpp"
-#include "pikachu_format.hpp"
+#include "format.hpp"
+#include "model_scene.hpp"
 #include "ripkit/decode_item.hpp"
 #include "ripkit/n64/gbi.hpp"
 #include "rom_layout.hpp"
-#include "scene_build.hpp"
 
 namespace ripkit::pikachu {
 

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "anim_bank.hpp"
+#include "anim_reader.hpp"
 #include "anim_scene.hpp"
-#include "hierarchy.hpp"
+#include "hierarchy_reader.hpp"
 #include "layout.hpp"
-#include "model.hpp"
+#include "model_reader.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
-#include "rom_access.hpp"
+#include "rom_reader.hpp"
 
 namespace ripkit::pikachu {
 

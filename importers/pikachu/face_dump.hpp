@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "face.hpp"
+#include "face_reader.hpp"
 
 namespace ripkit::pikachu {
 

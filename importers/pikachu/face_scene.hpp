@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "model.hpp"
+#include "model_reader.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit::pikachu {

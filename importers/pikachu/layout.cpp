@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "model.hpp"
+#include "model_reader.hpp"
 #include "ripkit/error.hpp"
 #include "rom_layout.hpp"
 

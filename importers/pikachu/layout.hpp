@@ -33,13 +33,13 @@
 #include <optional>
 #include <string>
 
-#include "hierarchy.hpp"
+#include "hierarchy_reader.hpp"
 #include "pointers.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/n64/f3dex2.hpp"
 #include "ripkit/settings.hpp"
-#include "rom_access.hpp"
+#include "rom_reader.hpp"
 
 namespace ripkit::pikachu {
 

@@ -1,6 +1,6 @@
 #include "document.hpp"
 
-#include "present.hpp"
+#include "cine_scene.hpp"
 
 namespace ripkit::formats {
 const Format& rugrats_cine_format();

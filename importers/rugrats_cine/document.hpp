@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "cine.hpp"
+#include "cine_reader.hpp"
 #include "ripkit/format.hpp"
 #include "schema.hpp"
 

@@ -7,7 +7,7 @@
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/decode_item.hpp"
 #include "ripkit/error.hpp"
-#include "track_decoder.hpp"
+#include "track_reader.hpp"
 
 namespace ripkit::tr_cutseq {
 

@@ -6,7 +6,7 @@
 #include "cutseq_reader.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
-#include "track_decoder.hpp"
+#include "track_reader.hpp"
 
 namespace ripkit::tr_cutseq {
 

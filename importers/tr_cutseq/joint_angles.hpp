@@ -1,5 +1,5 @@
 // The way back from a joint rotation to the engine's three 10-bit angles:
-// R = RotY(y) * RotX(x) * RotZ(z) in TR space (scene_builder.cpp), 1024 = 360
+// R = RotY(y) * RotX(x) * RotZ(z) in TR space (cutscene_scene.cpp), 1024 = 360
 // degrees. Every rotation has two such triples, (x, y, z) and
 // (512 - x, y + 512, z + 512); at x = +-256 (gimbal lock) only y - z or y + z
 // is fixed. The triple nearest the previous frame's is taken, so a track that

@@ -1,13 +1,13 @@
 #include "level_bodies.hpp"
 
-#include "conversion.hpp"
-#include "lara_body.hpp"
-#include "materials.hpp"
-#include "moveable_scene.hpp"
+#include "cutscene_scene.hpp"
 #include "ripkit/error.hpp"
-#include "room_scene.hpp"
-#include "scene_builder.hpp"
-#include "slot_names.hpp"
+#include "tr_level/conversion.hpp"
+#include "tr_level/lara_body.hpp"
+#include "tr_level/materials.hpp"
+#include "tr_level/moveable_scene.hpp"
+#include "tr_level/room_scene.hpp"
+#include "tr_level/slot_names.hpp"
 
 namespace ripkit::tr_cutseq {
 

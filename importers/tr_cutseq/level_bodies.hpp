@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "cutseq_types.hpp"
-#include "level_types.hpp"
 #include "ripkit/scene.hpp"
 #include "skeleton.hpp"
+#include "tr_level/level_types.hpp"
 
 namespace ripkit::tr_cutseq {
 

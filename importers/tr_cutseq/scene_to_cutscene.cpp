@@ -4,10 +4,10 @@
 #include <regex>
 #include <set>
 
+#include "cutscene_scene.hpp"
 #include "joint_angles.hpp"
 #include "ripkit/encode/scene_sampler.hpp"
 #include "ripkit/error.hpp"
-#include "scene_builder.hpp"
 
 namespace ripkit::tr_cutseq {
 

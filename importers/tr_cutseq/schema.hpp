@@ -2,9 +2,9 @@
 // the typed values the reader and the scene builder take from them.
 #pragma once
 
+#include "cutscene_scene.hpp"
 #include "cutseq_reader.hpp"
 #include "ripkit/settings.hpp"
-#include "scene_builder.hpp"
 
 namespace ripkit::tr_cutseq {
 

@@ -39,7 +39,7 @@ Scene skel_scene(const Skel& s, const std::string& name, const std::vector<Named
 Scene animation_scene(const NamedAnimation& a, const SceneInputs& in);
 Scene material_anim_scene(const MaterialAnim& m, const std::string& name, const SceneInputs& in);
 
-// dump.cpp
+// keyframes/keyframes_dump.cpp
 nlohmann::json dump_animation(const Animation& a, Endian e, const NameMap& names);
 nlohmann::json dump_skel(const Skel& s, Endian e, const NameMap& names);
 nlohmann::json dump_material_anim(const MaterialAnim& m, Endian e, const NameMap& names);

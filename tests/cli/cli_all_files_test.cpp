@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "container/crc32.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"
 #include "tool_runner.hpp"
+#include "zouna/container/crc32.hpp"
 
 using namespace ripkit::test;
 namespace fs = std::filesystem;

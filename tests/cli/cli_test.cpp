@@ -95,7 +95,7 @@ TEST_CASE("list prints every item, marking empty ones") {
 namespace {
 
 // What the bundled samples hold, from the inputs their writers are given
-// (importers/*/samples.cpp, rugrats_cine_format.cpp, rom_builder.cpp) and
+// (importers/*/samples.cpp, rugrats_cine/format.cpp, rom_builder.cpp) and
 // the formats' own facts (TR4's table has 30 entries, TR5's 44), keyed by
 // the path under samples/. "#" = the size of the array or object there.
 struct Fact {

@@ -10,10 +10,10 @@
 #include <sstream>
 #include <string_view>
 
-#include "container/crc32.hpp"
 #include "gltf_reader.hpp"
 #include "ripkit_catch.hpp"
 #include "tool_runner.hpp"
+#include "zouna/container/crc32.hpp"
 
 using namespace ripkit::test;
 using nlohmann::json;

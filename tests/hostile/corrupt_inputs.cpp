@@ -10,8 +10,8 @@
 #include "../../importers/zouna/encode/writer.hpp"
 #include "../../importers/zouna/testkit/kit_writer.hpp"
 #include "../../importers/zouna/testkit/samples.hpp"
-#include "level_document.hpp"  // importers/tr_level
-#include "testkit/demo_level.hpp"
+#include "tr_level/document.hpp"  // importers/tr_level
+#include "tr_level/testkit/demo_level.hpp"
 
 namespace ripkit::hostile {
 

@@ -5,12 +5,12 @@
 #include <cmath>
 #include <limits>
 
-#include "anim_bank.hpp"
 #include "anim_test_spec.hpp"
+#include "pikachu/anim_reader.hpp"
+#include "pikachu/rom_layout.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "rom_layout.hpp"
 
 using namespace ripkit;
 using namespace ripkit::pikachu;

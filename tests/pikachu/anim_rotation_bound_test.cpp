@@ -7,8 +7,8 @@
 #include <random>
 #include <string>
 
-#include "anim_scene.hpp"
 #include "channel_eval.hpp"
+#include "pikachu/anim_scene.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
 

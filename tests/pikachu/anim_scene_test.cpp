@@ -2,11 +2,12 @@
 // kept, STEP/LINEAR/CUBICSPLINE channels that reproduce the game's pieces,
 // rotations within 0.01 degrees, --anims, list and dump. Expected curves are
 // the hand-written polynomials of anim_test_spec.hpp.
+#include "pikachu/anim_scene.hpp"
+
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <string_view>
 
-#include "anim_scene.hpp"
 #include "anim_test_spec.hpp"
 #include "channel_eval.hpp"
 #include "pikachu_test_util.hpp"

@@ -18,7 +18,7 @@
 // Bank 9 (1 s): only a type-40 track (for model 1's root: not compatible).
 #pragma once
 
-#include "rom_builder.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 
 namespace pktest {
 

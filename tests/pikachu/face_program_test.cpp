@@ -1,9 +1,10 @@
 // Facial selector programs run on hand-written instruction tables: the frame
 // sequences below are worked out by hand from the instruction semantics
 // (docs/formats/pikachu.md), never copied from the interpreter's output.
+#include "pikachu/face_program.hpp"
+
 #include <string>
 
-#include "face_program.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"

@@ -7,13 +7,13 @@
 #include <set>
 #include <string>
 
-#include "face.hpp"
-#include "face_scene.hpp"
+#include "pikachu/face_reader.hpp"
+#include "pikachu/face_scene.hpp"
+#include "pikachu/rom_layout.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit_catch.hpp"
-#include "rom_layout.hpp"
 
 using namespace ripkit;
 using namespace ripkit::pikachu;

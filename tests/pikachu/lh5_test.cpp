@@ -1,5 +1,7 @@
 // LH5: streams from an independent encoder (Debian's jlha) and from the
 // builder's own encoder decode byte for byte; lying sizes and cut streams fail.
+#include "ripkit/codec/lh5.hpp"
+
 #include <unistd.h>  // getpid
 
 #include <cstdio>
@@ -9,8 +11,7 @@
 #include <random>
 #include <string>
 
-#include "lh5_encoder.hpp"
-#include "ripkit/codec/lh5.hpp"
+#include "pikachu/testkit/lh5_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
 

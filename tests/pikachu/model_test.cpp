@@ -11,12 +11,12 @@
 #include <numbers>
 
 #include "hand_math.hpp"
+#include "pikachu/model_scene.hpp"
+#include "pikachu/rom_layout.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit_catch.hpp"
-#include "rom_layout.hpp"
-#include "scene_build.hpp"
 
 namespace Assimp {
 class BaseImporter;

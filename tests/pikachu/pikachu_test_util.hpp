@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
-#include "document.hpp"
-#include "pikachu_format.hpp"
-#include "rom_builder.hpp"
+#include "pikachu/document.hpp"
+#include "pikachu/format.hpp"
+#include "pikachu/testkit/rom_builder.hpp"
 
 namespace pktest {
 

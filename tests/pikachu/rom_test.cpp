@@ -1,13 +1,14 @@
 // ROM access and the layout decisions: byte orders, game code, tables, and
 // which record field / record / pointer shape the importer infers.
+#include "ripkit/n64/rom.hpp"
+
 #include <cstdio>
 #include <set>
 
+#include "pikachu/rom_layout.hpp"
 #include "pikachu_test_util.hpp"
 #include "ripkit/error.hpp"
-#include "ripkit/n64/rom.hpp"
 #include "ripkit_catch.hpp"
-#include "rom_layout.hpp"
 
 using namespace ripkit;
 using namespace ripkit::pikachu;

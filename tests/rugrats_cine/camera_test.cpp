@@ -13,11 +13,11 @@
 #include <cmath>
 #include <string_view>
 
-#include "demo.hpp"
-#include "document.hpp"
 #include "hand_math.hpp"
 #include "ripkit_catch.hpp"
-#include "writer.hpp"
+#include "rugrats_cine/document.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

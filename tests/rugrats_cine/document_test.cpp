@@ -1,19 +1,20 @@
 // Whole files through the Format: every sector shape, channels as items,
 // dump, scene (camera, actors, poses, faces, ids 510/511, ending, audio),
 // errors, and the decoder against ffmpeg's adpcm_xa.
+#include "rugrats_cine/document.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
-#include "demo.hpp"
-#include "document.hpp"
-#include "ending.hpp"
-#include "present.hpp"
 #include "ripkit/codec/xa_adpcm.hpp"
 #include "ripkit_catch.hpp"
-#include "writer.hpp"
+#include "rugrats_cine/cine_scene.hpp"
+#include "rugrats_cine/ending.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

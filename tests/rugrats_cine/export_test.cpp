@@ -1,5 +1,7 @@
 // A sample cinematic exported to .glb (+ .wav): the Khronos validator finds
 // no errors and three.js sees the STEP tracks, the camera and face nodes.
+#include "ripkit/export.hpp"
+
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
@@ -7,11 +9,10 @@
 #include <fstream>
 
 #include "clients.hpp"
-#include "demo.hpp"
-#include "document.hpp"
-#include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "writer.hpp"
+#include "rugrats_cine/document.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

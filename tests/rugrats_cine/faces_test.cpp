@@ -1,5 +1,6 @@
 // Faces: the reset/set rules, mouth wrap-around and the blink sequence.
-#include "faces.hpp"
+#include "rugrats_cine/faces.hpp"
+
 #include "ripkit_catch.hpp"
 
 using namespace ripkit::rugrats;

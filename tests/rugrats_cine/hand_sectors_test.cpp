@@ -5,9 +5,9 @@
 // records and samples are worked out by hand below.
 #include <cstring>
 
-#include "document.hpp"
 #include "ripkit/cd/sector_writer.hpp"
 #include "ripkit_catch.hpp"
+#include "rugrats_cine/document.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

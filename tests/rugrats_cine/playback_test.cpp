@@ -2,7 +2,8 @@
 // Expected values are counted by hand from the rule (FIFO drains 294 frames a
 // sector time; at each sector time, if it holds <= 10 frames, the newest
 // waiting sector is decoded), not read back from the code.
-#include "playback.hpp"
+#include "rugrats_cine/playback.hpp"
+
 #include "ripkit_catch.hpp"
 
 using namespace ripkit::rugrats;

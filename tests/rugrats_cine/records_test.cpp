@@ -1,7 +1,7 @@
 // Frame records and the header, from hand-packed words (each hex constant
 // below was packed by hand from the seed's bit layout).
 #include "ripkit_catch.hpp"
-#include "stream.hpp"
+#include "rugrats_cine/stream_reader.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

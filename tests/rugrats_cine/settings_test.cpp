@@ -1,11 +1,11 @@
 // rugrats-cine's settings and options reach decoding and the scene with their
 // typed values: --set scale, --set audio_file/audio_channel, --cine, --audio.
-#include "demo.hpp"
-#include "document.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
+#include "rugrats_cine/document.hpp"
+#include "rugrats_cine/testkit/demo.hpp"
+#include "rugrats_cine/testkit/writer.hpp"
 #include "scene_channels.hpp"
-#include "writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::rugrats;

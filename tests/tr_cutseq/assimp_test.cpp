@@ -10,11 +10,11 @@
 #include <string>
 
 #include "clients.hpp"
-#include "cutseq_reader.hpp"
-#include "cutseq_writer.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 namespace ripkit::formats {
 const Format& tr_cutseq_format();

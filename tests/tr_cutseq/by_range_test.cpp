@@ -14,14 +14,14 @@
 #include <mutex>
 
 #include "clients.hpp"
-#include "cutseq_document.hpp"
-#include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
 #include "memory_io.hpp"
 #include "ripkit/byte_source.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/document.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 namespace ripkit::formats {
 Assimp::BaseImporter* tr_cutseq_make_importer();

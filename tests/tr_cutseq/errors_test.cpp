@@ -1,12 +1,12 @@
 // Bad inputs each fail with a ripkit::Error of the right kind.
-#include "cutseq_reader.hpp"
-#include "cutseq_writer.hpp"
 #include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

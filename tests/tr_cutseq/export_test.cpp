@@ -1,6 +1,8 @@
 // A sample cutscene exported to .glb and checked by the real clients: the
 // Khronos validator, three.js (tracks, camera yfov, sampled poses across a
 // cut) and Assimp reading the file back.
+#include "ripkit/export.hpp"
+
 #include <assimp/scene.h>
 
 #include <assimp/Importer.hpp>
@@ -8,10 +10,9 @@
 #include <string_view>
 
 #include "clients.hpp"
-#include "cutseq_document.hpp"
-#include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "scene_builder.hpp"
+#include "tr_cutseq/cutscene_scene.hpp"
+#include "tr_cutseq/document.hpp"
 
 namespace ripkit::formats {
 void tr_cutseq_write_samples(const std::filesystem::path& dir);

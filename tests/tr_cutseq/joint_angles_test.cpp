@@ -1,11 +1,12 @@
 // joint_angles against rotations multiplied out by hand: RotY * RotX * RotZ
 // of the 10-bit angles as a quaternion product written longhand here.
+#include "tr_cutseq/joint_angles.hpp"
+
 #include <cmath>
 
-#include "joint_angles.hpp"
-#include "joint_rotation.hpp"
 #include "ripkit/scene_kit.hpp"
 #include "ripkit_catch.hpp"
+#include "tr_cutseq/joint_rotation.hpp"
 
 using namespace ripkit::tr_cutseq;
 

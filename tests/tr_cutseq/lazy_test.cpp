@@ -2,13 +2,13 @@
 // needs - `--item 3` cutscene 3 alone, the default the entries up to the first
 // that decodes, list and info every entry once - and the findings (errors,
 // warnings) are those of the entries decoded so far.
-#include "cutseq_document.hpp"
-#include "cutseq_writer.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/document.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

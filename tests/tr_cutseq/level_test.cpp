@@ -15,14 +15,14 @@
 #include <map>
 
 #include "clients.hpp"
-#include "cutseq_document.hpp"
-#include "cutseq_writer.hpp"
 #include "hand_math.hpp"
 #include "memory_io.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
-#include "testkit/demo_level.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/document.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 namespace ripkit::formats {
 Assimp::BaseImporter* tr_cutseq_make_importer();

@@ -1,13 +1,13 @@
 // What the encoder refuses, and how it says so: one error naming every
 // missing node, one warning listing the ignored ones, values the format
 // cannot hold named by node, frame and value.
-#include "cutseq_reader.hpp"
 #include "fresh_budget.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
-#include "scene_builder.hpp"
+#include "tr_cutseq/cutscene_scene.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 namespace ripkit::formats {
 const SceneEncoder& tr_cutseq_encoder();

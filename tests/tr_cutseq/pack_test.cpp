@@ -5,16 +5,16 @@
 #include <random>
 
 #include "clients.hpp"
-#include "cutseq_reader.hpp"
-#include "cutseq_writer.hpp"
 #include "fresh_budget.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/scene_import.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
-#include "scene_builder.hpp"
+#include "tr_cutseq/cutscene_scene.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 namespace ripkit::formats {
 void tr_cutseq_write_samples(const std::filesystem::path& dir);

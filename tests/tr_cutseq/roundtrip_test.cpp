@@ -2,12 +2,12 @@
 // (width, command forms) checked against hand expectations.
 #include <random>
 
-#include "cutseq_reader.hpp"
-#include "cutseq_writer.hpp"
 #include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit_catch.hpp"
-#include "track_decoder.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/track_reader.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -8,15 +8,15 @@
 #include <map>
 #include <string_view>
 
-#include "cutseq_document.hpp"
-#include "cutseq_writer.hpp"
 #include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
-#include "scene_builder.hpp"
-#include "skeleton.hpp"
+#include "tr_cutseq/cutscene_scene.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/document.hpp"
+#include "tr_cutseq/skeleton.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -3,11 +3,11 @@
 // output = (x, -y, -z) * scale, yfov = 2 atan(tan(h/2) * 3/4).
 #include <cmath>
 
-#include "cutseq_document.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
 #include "scene_channels.hpp"
+#include "tr_cutseq/document.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -2,12 +2,12 @@
 // table, padding text behind it, unused entries, two entries sharing a block.
 #include <cstring>
 
-#include "cutseq_reader.hpp"
-#include "cutseq_splice.hpp"
-#include "cutseq_writer.hpp"
 #include "fresh_budget.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_splice.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

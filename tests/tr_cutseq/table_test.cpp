@@ -7,15 +7,15 @@
 #include <string>
 
 #include "../core/test_util.hpp"
-#include "cutseq_document.hpp"
-#include "cutseq_reader.hpp"
-#include "cutseq_writer.hpp"
 #include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
+#include "tr_cutseq/document.hpp"
+#include "tr_cutseq/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -1,11 +1,11 @@
 // Wire format pinned by hand-built bytes: every command form, sign extension
 // at widths 6 and 15, masking, exhausted tracks, truncation.
-#include "cutseq_reader.hpp"
 #include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
-#include "track_decoder.hpp"
+#include "tr_cutseq/cutseq_reader.hpp"
+#include "tr_cutseq/track_reader.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -1,10 +1,10 @@
 // The writer's demo levels read back: every structure equals what the spec
 // put in, and the bodies stand where the tree offsets, summed by hand, say.
-#include "level_document.hpp"
-#include "level_reader.hpp"
-#include "mesh_tree.hpp"
 #include "ripkit_catch.hpp"
-#include "testkit/demo_level.hpp"
+#include "tr_level/document.hpp"
+#include "tr_level/level_reader.hpp"
+#include "tr_level/mesh_tree.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_level;

@@ -3,11 +3,11 @@
 // with a where-stack naming the structure.
 #include <string>
 
-#include "level_document.hpp"
-#include "level_reader.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit_catch.hpp"
-#include "testkit/demo_level.hpp"
+#include "tr_level/document.hpp"
+#include "tr_level/level_reader.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_level;

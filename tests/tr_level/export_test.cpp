@@ -1,6 +1,8 @@
 // The converted moveables and rooms as glb, read back by clients outside the
 // project: the Khronos validator, libpng's own simplified API for the
 // embedded pages, and a GLB reader written from the spec for UVs, positions.
+#include "ripkit/export.hpp"
+
 #include <png.h>
 
 #include <set>
@@ -8,10 +10,9 @@
 
 #include "clients.hpp"
 #include "glb_read.hpp"
-#include "level_document.hpp"
-#include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "testkit/demo_level.hpp"
+#include "tr_level/document.hpp"
+#include "tr_level/testkit/demo_level.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_level;

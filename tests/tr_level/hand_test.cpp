@@ -3,10 +3,10 @@
 #include <string_view>
 
 #include "hand_level.hpp"
-#include "level_document.hpp"
-#include "level_reader.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
+#include "tr_level/document.hpp"
+#include "tr_level/level_reader.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_level;

@@ -2,8 +2,8 @@
 // hand (standard right-handed matrices, R = Ry * Rx * Rz, 65536 = one turn).
 #include <cmath>
 
-#include "mesh_tree.hpp"
 #include "ripkit_catch.hpp"
+#include "tr_level/mesh_tree.hpp"
 
 using namespace ripkit::tr_level;
 

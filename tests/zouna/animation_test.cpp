@@ -2,16 +2,16 @@
 #include <cmath>
 #include <cstring>
 
-#include "container/container.hpp"
-#include "container/crc32.hpp"
-#include "document.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
 #include "fresh_budget.hpp"
-#include "kit_writer.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
 #include "test_util.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/document.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/kit_writer.hpp"
+#include "zouna/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

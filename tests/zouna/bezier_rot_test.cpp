@@ -6,12 +6,12 @@
 // first unless --set bezier_rot says otherwise).
 #include <cmath>
 
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
 #include "hand_math.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

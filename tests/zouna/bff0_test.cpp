@@ -4,11 +4,11 @@
 // next 16 bytes (u32 fields padded to 4 in bff's April 2025 form). The
 // expected version texts are bff's Display formats written out here. The
 // object after each header is a hand-laid empty Skel_Z.
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
 
 using namespace ripkit;
 using namespace zouna_test;

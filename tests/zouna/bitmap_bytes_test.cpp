@@ -3,9 +3,9 @@
 // format with pixels built here from the documented bit layout and the RGBA
 // expected computed here, and mip chains whose later levels differ from
 // level 0, so a level read from the wrong place shows.
-#include "models/bitmap.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/models/bitmap.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -6,15 +6,15 @@
 #include <assimp/Importer.hpp>
 
 #include "clients.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
-#include "keyframes/tracks.hpp"
-#include "kit_writer.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/keyframes/tracks.hpp"
+#include "zouna/testkit/kit_writer.hpp"
+#include "zouna/testkit/samples.hpp"
 
 namespace Assimp {
 class BaseImporter;

@@ -1,9 +1,9 @@
 // Asobo CRC32 vectors and LZRS streams built by hand from the reference layout.
 #include <algorithm>
 
-#include "container/crc32.hpp"
-#include "container/lzrs.hpp"
 #include "ripkit_catch.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/container/lzrs.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

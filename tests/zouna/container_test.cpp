@@ -1,18 +1,18 @@
 // How users hold objects: raw, BFF0, LZRS bodies, BigFile + .NPC; names; bad input.
-#include "container/container.hpp"
+#include "zouna/container/container.hpp"
 
 #include <set>
 
-#include "container/crc32.hpp"
-#include "container/names.hpp"
-#include "document.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
-#include "kit_writer.hpp"
 #include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"
-#include "samples.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/container/names.hpp"
+#include "zouna/document.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/kit_writer.hpp"
+#include "zouna/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -5,14 +5,14 @@
 // where the builder computes it.
 #include <cstring>
 
-#include "container/crc32.hpp"
-#include "document.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
-#include "kit_writer.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/document.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/kit_writer.hpp"
+#include "zouna/testkit/samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -1,12 +1,12 @@
 // Keyframers decoded from byte vectors built by hand from the reference layout.
-#include "keyframes/keyframer.hpp"
+#include "zouna/keyframes/keyframer.hpp"
 
 #include <cstring>
 
-#include "encode/writer.hpp"
 #include "fresh_budget.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/encode/writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

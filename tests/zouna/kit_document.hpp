@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "body_kit.hpp"
-#include "format.hpp"
 #include "test_util.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 namespace zouna_test {
 

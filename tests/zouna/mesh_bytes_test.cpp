@@ -1,14 +1,14 @@
 // Mesh-family objects from bytes laid out by hand from zouna-meshes.md and
 // bff's structures (not through the test kit's writers): every field lands
 // where the published layout puts it, for each PC version.
-#include "container/crc32.hpp"
-#include "models/bitmap.hpp"
-#include "models/material.hpp"
-#include "models/mesh.hpp"
-#include "models/mesh_data.hpp"
-#include "models/skin.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/models/bitmap.hpp"
+#include "zouna/models/material.hpp"
+#include "zouna/models/mesh.hpp"
+#include "zouna/models/mesh_data.hpp"
+#include "zouna/models/skin.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -3,15 +3,15 @@
 // indices + four weights) and 12-byte vertices, Lod_Z with several components
 // and a shadow (alone and as the model a BigFile converts), WALL-E's MeshData_Z
 // and Skin_Z.
-#include "body_kit.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
-#include "models/mesh.hpp"
-#include "models/mesh_data.hpp"
-#include "models/skin.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/models/mesh.hpp"
+#include "zouna/models/mesh_data.hpp"
+#include "zouna/models/skin.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

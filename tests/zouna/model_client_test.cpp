@@ -8,14 +8,14 @@
 #include <fstream>
 
 #include "../export/gltf_reader.hpp"
-#include "body_kit.hpp"
 #include "clients.hpp"
-#include "container/crc32.hpp"
-#include "format.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "three_skin_check.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -5,14 +5,14 @@
 // alphaMode, alphaCutoff, doubleSided, clamp samplers and the additive /
 // invisible extras as docs/formats/zouna.md ("Materials") says, per game.
 #include "../export/gltf_reader.hpp"
-#include "body_kit.hpp"
 #include "clients.hpp"
-#include "container/crc32.hpp"
-#include "format.hpp"
 #include "kit_document.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

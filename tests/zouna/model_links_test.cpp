@@ -5,13 +5,13 @@
 #include <fstream>
 #include <set>
 
-#include "anims_kit.hpp"
 #include "clients.hpp"
-#include "container/crc32.hpp"
-#include "document.hpp"
-#include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/document.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/anims_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -8,12 +8,12 @@
 #include <fstream>
 
 #include "clients.hpp"
-#include "container/crc32.hpp"
-#include "format.hpp"
-#include "posed_kit.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
 #include "three_skin_check.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/posed_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

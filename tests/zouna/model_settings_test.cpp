@@ -6,12 +6,12 @@
 #include <cmath>
 #include <string_view>
 
-#include "body_kit.hpp"
-#include "container/crc32.hpp"
-#include "format.hpp"
 #include "kit_document.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -3,13 +3,13 @@
 // the exporters receive; the readings and their evidence in `info`.
 #include <fstream>
 
-#include "body_kit.hpp"
 #include "clients.hpp"
-#include "container/crc32.hpp"
-#include "document.hpp"
-#include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/document.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

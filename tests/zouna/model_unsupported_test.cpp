@@ -5,12 +5,12 @@
 // Up / TS3 resources (Material_Z, Bitmap_Z) still read.
 #include <string_view>
 
-#include "body_kit.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/body_kit.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

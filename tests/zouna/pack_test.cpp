@@ -6,17 +6,17 @@
 #include <random>
 
 #include "clients.hpp"
-#include "container/container.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "format.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/encode/scene_sampler.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/scene_import.hpp"
 #include "ripkit_catch.hpp"
-#include "samples.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
+#include "zouna/testkit/samples.hpp"
 
 namespace ripkit::formats {
 const SceneEncoder& zouna_encoder();

@@ -7,10 +7,10 @@
 #include <array>
 #include <vector>
 
-#include "container/crc32.hpp"
-#include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/format.hpp"
 
 using namespace ripkit;
 using namespace zouna_test;

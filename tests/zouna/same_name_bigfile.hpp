@@ -3,9 +3,9 @@
 // ids) and the CLI test (`convert --all` writes each).
 #pragma once
 
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
-#include "kit_writer.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/testkit/kit_writer.hpp"
 
 namespace ripkit::zouna::test {
 

@@ -5,10 +5,10 @@
 // quaternion, the bone count, 248-byte bones with their four s32 indices at
 // 228 (Ratatouille and WALL-E: child, parent, next, previous; FUEL: parent
 // first) and seven empty arrays.
-#include "container/crc32.hpp"
-#include "format.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/format.hpp"
 
 using namespace ripkit;
 using namespace zouna_test;

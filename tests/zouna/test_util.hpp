@@ -7,10 +7,10 @@
 #include <map>
 #include <stdexcept>
 
-#include "format.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit_catch.hpp"
+#include "zouna/format.hpp"
 
 namespace zouna_test {
 

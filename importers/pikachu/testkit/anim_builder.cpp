@@ -1,7 +1,7 @@
 #include "anim_builder.hpp"
 
+#include "pikachu/rom_layout.hpp"
 #include "ripkit/error.hpp"
-#include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
 

@@ -2,11 +2,11 @@
 
 #include <string>
 
-#include "face.hpp"
+#include "pikachu/face_reader.hpp"
+#include "pikachu/rom_layout.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/n64/gbi.hpp"
 #include "ripkit/n64/linear_image.hpp"
-#include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
 

@@ -6,9 +6,9 @@
 #include <numbers>
 
 #include "lh5_encoder.hpp"
+#include "pikachu/rom_layout.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/n64/gbi.hpp"
-#include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "playback.hpp"
 #include "ripkit/codec/xa_encoder.hpp"
 #include "ripkit/error.hpp"
+#include "rugrats_cine/playback.hpp"
 
 namespace ripkit::rugrats {
 

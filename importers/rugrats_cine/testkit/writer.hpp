@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ripkit/cd/sector_writer.hpp"
-#include "stream.hpp"
+#include "rugrats_cine/stream_reader.hpp"
 
 namespace ripkit::rugrats {
 

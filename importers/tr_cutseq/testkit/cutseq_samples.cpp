@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "cutseq_writer.hpp"
 #include "ripkit/testkit/sample_file.hpp"
 #include "samples.hpp"
+#include "tr_cutseq/cutseq_writer.hpp"
 
 namespace ripkit::formats {
 

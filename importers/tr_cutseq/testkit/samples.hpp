@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cutseq_types.hpp"
+#include "tr_cutseq/cutseq_types.hpp"
 
 namespace ripkit::tr_cutseq {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "level_types.hpp"
+#include "tr_level/level_types.hpp"
 
 namespace ripkit::tr_level::testkit {
 

@@ -1,4 +1,4 @@
-#include "container/bff0.hpp"
+#include "zouna/container/bff0.hpp"
 
 #include <array>
 #include <cstring>

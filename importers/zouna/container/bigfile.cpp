@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "container/container.hpp"
+#include "zouna/container/container.hpp"
 
 namespace ripkit::zouna {
 

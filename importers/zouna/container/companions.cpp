@@ -1,10 +1,10 @@
-#include "container/companions.hpp"
+#include "zouna/container/companions.hpp"
 
 #include <algorithm>
 #include <filesystem>
 
-#include "container/crc32.hpp"
 #include "ripkit/platform.hpp"
+#include "zouna/container/crc32.hpp"
 
 namespace ripkit::zouna {
 

@@ -8,9 +8,9 @@
 #include <map>
 #include <optional>
 
-#include "container/container.hpp"
-#include "container/names.hpp"
 #include "ripkit/format.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/names.hpp"
 
 namespace ripkit::zouna {
 

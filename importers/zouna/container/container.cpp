@@ -1,7 +1,7 @@
-#include "container/container.hpp"
+#include "zouna/container/container.hpp"
 
-#include "container/crc32.hpp"
-#include "container/lzrs.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/container/lzrs.hpp"
 
 namespace ripkit::zouna {
 

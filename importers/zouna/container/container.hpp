@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "container/bff0.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/limits.hpp"
+#include "zouna/container/bff0.hpp"
 
 namespace ripkit::zouna {
 

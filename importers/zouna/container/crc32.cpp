@@ -1,4 +1,4 @@
-#include "container/crc32.hpp"
+#include "zouna/container/crc32.hpp"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "container/lzrs.hpp"
+#include "zouna/container/lzrs.hpp"
 
 #include <algorithm>
 #include <array>

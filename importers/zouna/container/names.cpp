@@ -1,8 +1,8 @@
-#include "container/names.hpp"
+#include "zouna/container/names.hpp"
 
 #include <charconv>
 
-#include "container/crc32.hpp"
+#include "zouna/container/crc32.hpp"
 
 namespace ripkit::zouna {
 

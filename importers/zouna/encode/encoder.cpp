@@ -2,14 +2,14 @@
 // BFF0 file, new or as a copy of a base object file with the body replaced.
 #include <filesystem>
 
-#include "container/container.hpp"
-#include "container/crc32.hpp"
-#include "document.hpp"
-#include "encode/scene_to_animation.hpp"
-#include "encode/writer.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
-#include "schema.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/document.hpp"
+#include "zouna/encode/scene_to_animation.hpp"
+#include "zouna/encode/writer.hpp"
+#include "zouna/schema.hpp"
 
 namespace ripkit::formats {
 

@@ -1,4 +1,4 @@
-#include "encode/scene_to_animation.hpp"
+#include "zouna/encode/scene_to_animation.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,11 +6,11 @@
 #include <optional>
 #include <tuple>
 
-#include "container/crc32.hpp"
-#include "keyframes/layout_extras.hpp"
-#include "keyframes/tracks.hpp"
 #include "ripkit/encode/scene_sampler.hpp"
 #include "ripkit/error.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/keyframes/layout_extras.hpp"
+#include "zouna/keyframes/tracks.hpp"
 
 namespace ripkit::zouna {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "container/names.hpp"
-#include "keyframes/animation.hpp"
 #include "ripkit/scene.hpp"
+#include "zouna/container/names.hpp"
+#include "zouna/keyframes/animation.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,11 +1,11 @@
-#include "encode/writer.hpp"
+#include "zouna/encode/writer.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "container/bff0.hpp"
-#include "container/lzrs.hpp"
 #include "ripkit/error.hpp"
+#include "zouna/container/bff0.hpp"
+#include "zouna/container/lzrs.hpp"
 
 namespace ripkit::zouna {
 

@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "keyframes/animation.hpp"
-#include "keyframes/material_anim.hpp"
-#include "keyframes/skel.hpp"
+#include "zouna/keyframes/animation.hpp"
+#include "zouna/keyframes/material_anim.hpp"
+#include "zouna/keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,10 +1,10 @@
 // Decoded objects -> ripkit::Scene. Node 0 is the object; bones below it.
 #include <unordered_map>
 
-#include "document.hpp"
-#include "keyframes/layout_extras.hpp"
-#include "keyframes/tracks.hpp"
 #include "ripkit/node_names.hpp"
+#include "zouna/document.hpp"
+#include "zouna/keyframes/layout_extras.hpp"
+#include "zouna/keyframes/tracks.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "keyframes/animation.hpp"
+#include "zouna/keyframes/animation.hpp"
 
 #include <cmath>
 #include <string>

@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "keyframes/keyframer.hpp"
+#include "zouna/keyframes/keyframer.hpp"
 
 namespace ripkit::zouna {
 

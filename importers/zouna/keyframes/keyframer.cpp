@@ -1,4 +1,4 @@
-#include "keyframes/keyframer.hpp"
+#include "zouna/keyframes/keyframer.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -11,7 +11,7 @@
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/curves/curves.hpp"
 #include "ripkit/limits.hpp"
-#include "variants.hpp"
+#include "zouna/variants.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "keyframes/layout_extras.hpp"
+#include "zouna/keyframes/layout_extras.hpp"
 
 namespace ripkit::zouna {
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "keyframes/animation.hpp"
+#include "zouna/keyframes/animation.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "keyframes/material_anim.hpp"
+#include "zouna/keyframes/material_anim.hpp"
 
 namespace ripkit::zouna {
 

@@ -2,7 +2,7 @@
 // switches of one material.
 #pragma once
 
-#include "keyframes/keyframer.hpp"
+#include "zouna/keyframes/keyframer.hpp"
 
 namespace ripkit::zouna {
 

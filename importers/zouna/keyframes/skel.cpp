@@ -1,4 +1,4 @@
-#include "keyframes/skel.hpp"
+#include "zouna/keyframes/skel.hpp"
 
 #include <cmath>
 #include <cstdio>

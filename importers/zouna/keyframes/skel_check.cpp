@@ -1,4 +1,4 @@
-#include "keyframes/skel_check.hpp"
+#include "zouna/keyframes/skel_check.hpp"
 
 #include <algorithm>
 #include <cmath>

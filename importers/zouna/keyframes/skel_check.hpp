@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "keyframes/skel.hpp"
+#include "zouna/keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "keyframes/tracks.hpp"
+#include "zouna/keyframes/tracks.hpp"
 
 #include <cmath>
 #include <cstdio>

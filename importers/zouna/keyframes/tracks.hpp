@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "keyframes/keyframer.hpp"
 #include "ripkit/scene.hpp"
+#include "zouna/keyframes/keyframer.hpp"
 
 namespace ripkit::zouna {
 

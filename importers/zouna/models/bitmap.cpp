@@ -1,4 +1,4 @@
-#include "models/bitmap.hpp"
+#include "zouna/models/bitmap.hpp"
 
 namespace ripkit::zouna {
 

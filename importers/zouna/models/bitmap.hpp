@@ -7,8 +7,8 @@
 
 #include <optional>
 
-#include "models/link.hpp"
 #include "ripkit/image/dds.hpp"
+#include "zouna/models/link.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "models/body_reader.hpp"
+#include "zouna/models/body_reader.hpp"
 
 namespace ripkit::zouna {
 

@@ -9,7 +9,7 @@
 
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/limits.hpp"
-#include "variants.hpp"
+#include "zouna/variants.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "models/link.hpp"
+#include "zouna/models/link.hpp"
 
 namespace ripkit::zouna {
 

@@ -8,7 +8,7 @@
 #include <array>
 #include <glm/glm.hpp>
 
-#include "models/body_reader.hpp"
+#include "zouna/models/body_reader.hpp"
 
 namespace ripkit::zouna {
 

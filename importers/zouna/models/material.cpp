@@ -1,6 +1,6 @@
 // Material_Z bodies: Ratatouille 161 bytes, FUEL 172 bytes, WALL-E 145 bytes
 // + 8, 2 or 4 names (bff `class/material/*_pc.rs`).
-#include "models/material.hpp"
+#include "zouna/models/material.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,6 +1,6 @@
 // Mesh_Z bodies per game (bff `class/mesh/*_pc.rs` at the parent of 66d784f,
 // the Rat/WALL-E 010 templates, ImZouna's FUEL patterns).
-#include "models/mesh.hpp"
+#include "zouna/models/mesh.hpp"
 
 #include <algorithm>
 

@@ -8,7 +8,7 @@
 #include <array>
 #include <glm/glm.hpp>
 
-#include "models/link.hpp"
+#include "zouna/models/link.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,5 +1,5 @@
 // MeshData_Z and Lod_Z bodies (bff `class/mesh_data/*`, `class/lod/*`).
-#include "models/mesh_data.hpp"
+#include "zouna/models/mesh_data.hpp"
 
 namespace ripkit::zouna {
 

@@ -4,7 +4,7 @@
 
 #include <glm/glm.hpp>
 
-#include "models/link.hpp"
+#include "zouna/models/link.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "models/model_checks.hpp"
+#include "zouna/models/model_checks.hpp"
 
 #include <cmath>
 

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "models/mesh.hpp"
+#include "zouna/models/mesh.hpp"
 
 namespace ripkit::zouna {
 

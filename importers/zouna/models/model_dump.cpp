@@ -1,5 +1,5 @@
 // `dump` of the mesh-family classes: every decoded field, names null when unknown.
-#include "models/model_set.hpp"
+#include "zouna/models/model_set.hpp"
 
 namespace ripkit::zouna {
 

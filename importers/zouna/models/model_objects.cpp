@@ -1,6 +1,6 @@
-#include "models/model_objects.hpp"
+#include "zouna/models/model_objects.hpp"
 
-#include "container/crc32.hpp"
+#include "zouna/container/crc32.hpp"
 
 namespace ripkit::zouna {
 

@@ -4,12 +4,12 @@
 
 #include <variant>
 
-#include "container/container.hpp"
-#include "models/bitmap.hpp"
-#include "models/material.hpp"
-#include "models/mesh.hpp"
-#include "models/mesh_data.hpp"
-#include "models/skin.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/models/bitmap.hpp"
+#include "zouna/models/material.hpp"
+#include "zouna/models/mesh.hpp"
+#include "zouna/models/mesh_data.hpp"
+#include "zouna/models/skin.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,11 +1,11 @@
-#include "models/model_scene.hpp"
+#include "zouna/models/model_scene.hpp"
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <unordered_set>
 
-#include "keyframes/tracks.hpp"
 #include "ripkit/image/png.hpp"
+#include "zouna/keyframes/tracks.hpp"
 
 namespace ripkit::zouna {
 

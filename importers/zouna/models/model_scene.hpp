@@ -7,11 +7,11 @@
 
 #include <unordered_map>
 
-#include "document.hpp"
-#include "models/bitmap.hpp"
-#include "models/material.hpp"
-#include "models/model_checks.hpp"
-#include "models/skin_bind.hpp"
+#include "zouna/document.hpp"
+#include "zouna/models/bitmap.hpp"
+#include "zouna/models/material.hpp"
+#include "zouna/models/model_checks.hpp"
+#include "zouna/models/skin_bind.hpp"
 
 namespace ripkit::zouna {
 

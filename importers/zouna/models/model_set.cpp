@@ -1,11 +1,11 @@
-#include "models/model_set.hpp"
+#include "zouna/models/model_set.hpp"
 
 #include <algorithm>
 #include <unordered_set>
 
-#include "container/crc32.hpp"
-#include "models/model_scene.hpp"
 #include "ripkit/decode_item.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/models/model_scene.hpp"
 
 namespace ripkit::zouna {
 

@@ -11,11 +11,11 @@
 #include <optional>
 #include <unordered_map>
 
-#include "container/companions.hpp"
-#include "document.hpp"
-#include "models/model_checks.hpp"
-#include "models/model_objects.hpp"
-#include "models/skin_bind.hpp"
+#include "zouna/container/companions.hpp"
+#include "zouna/document.hpp"
+#include "zouna/models/model_checks.hpp"
+#include "zouna/models/model_objects.hpp"
+#include "zouna/models/skin_bind.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,6 +1,6 @@
 // Skin_Z bodies: bff `class/skin/v1_291_03_06_pc.rs` (also Ratatouille's, as
 // the reference reads it) and `v1_381_67_09_pc.rs`.
-#include "models/skin.hpp"
+#include "zouna/models/skin.hpp"
 
 namespace ripkit::zouna {
 

@@ -3,7 +3,7 @@
 // indices select from (zouna-meshes.md section 2).
 #pragma once
 
-#include "models/link.hpp"
+#include "zouna/models/link.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "models/skin_bind.hpp"
+#include "zouna/models/skin_bind.hpp"
 
 #include <cmath>
 #include <unordered_map>

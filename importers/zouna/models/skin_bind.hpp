@@ -10,11 +10,11 @@
 // to palette slot 0 (ASSUMPTION(unweighted): see schema.cpp).
 #pragma once
 
-#include "keyframes/skel.hpp"
-#include "models/mesh.hpp"
-#include "models/model_checks.hpp"
-#include "models/skin.hpp"
 #include "ripkit/scene.hpp"
+#include "zouna/keyframes/skel.hpp"
+#include "zouna/models/mesh.hpp"
+#include "zouna/models/model_checks.hpp"
+#include "zouna/models/skin.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,8 +1,8 @@
 #include "anims_kit.hpp"
 
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
 #include "kit_writer.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <fstream>
 
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
 #include "kit_writer.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -29,8 +29,8 @@
 #include <filesystem>
 
 #include "body_writer.hpp"
-#include "keyframes/animation.hpp"
-#include "keyframes/skel.hpp"
+#include "zouna/keyframes/animation.hpp"
+#include "zouna/keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

@@ -4,11 +4,11 @@
 // includes this file.
 #pragma once
 
-#include "models/bitmap.hpp"
-#include "models/material.hpp"
-#include "models/mesh.hpp"
-#include "models/mesh_data.hpp"
-#include "models/skin.hpp"
+#include "zouna/models/bitmap.hpp"
+#include "zouna/models/material.hpp"
+#include "zouna/models/mesh.hpp"
+#include "zouna/models/mesh_data.hpp"
+#include "zouna/models/skin.hpp"
 
 namespace ripkit::zouna {
 

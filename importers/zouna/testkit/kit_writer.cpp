@@ -4,7 +4,7 @@
 #include <array>
 #include <string_view>
 
-#include "encode/writer.hpp"
+#include "zouna/encode/writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "keyframes/material_anim.hpp"
-#include "keyframes/skel.hpp"
+#include "zouna/keyframes/material_anim.hpp"
+#include "zouna/keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

@@ -4,7 +4,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "container/crc32.hpp"
+#include "zouna/container/crc32.hpp"
 
 namespace ripkit::zouna {
 

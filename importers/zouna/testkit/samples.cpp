@@ -4,11 +4,11 @@
 #include <filesystem>
 
 #include "body_kit.hpp"
-#include "container/container.hpp"
-#include "container/crc32.hpp"
-#include "encode/writer.hpp"
 #include "kit_writer.hpp"
 #include "ripkit/testkit/sample_file.hpp"
+#include "zouna/container/container.hpp"
+#include "zouna/container/crc32.hpp"
+#include "zouna/encode/writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <string>
 
-#include "keyframes/animation.hpp"
-#include "keyframes/material_anim.hpp"
-#include "keyframes/skel.hpp"
+#include "zouna/keyframes/animation.hpp"
+#include "zouna/keyframes/material_anim.hpp"
+#include "zouna/keyframes/skel.hpp"
 
 namespace ripkit::zouna {
 

@@ -1,4 +1,4 @@
-#include "present.hpp"
+#include "cine_scene.hpp"
 
 #include <cmath>
 #include <map>

@@ -1,4 +1,4 @@
-#include "level_document.hpp"
+#include "document.hpp"
 
 #include "level_dump.hpp"
 #include "level_reader.hpp"

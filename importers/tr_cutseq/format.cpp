@@ -1,8 +1,8 @@
 // The tr_cutseq format: probe and open (the Assimp importer is
 // assimp_importer.cpp; the bundled samples are the test kit's,
 // testkit/cutseq_samples.cpp).
-#include "cutseq_document.hpp"
 #include "cutseq_reader.hpp"
+#include "document.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "schema.hpp"
 

@@ -6,7 +6,7 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "cine.hpp"
+#include "cine_reader.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
 

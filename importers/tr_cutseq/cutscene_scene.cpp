@@ -1,4 +1,4 @@
-#include "scene_builder.hpp"
+#include "cutscene_scene.hpp"
 
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>

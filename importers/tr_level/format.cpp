@@ -1,7 +1,7 @@
 // The tr_level format: probe and open (the Assimp importer is
 // assimp_importer.cpp; the bundled samples are the test kit's,
 // testkit/level_samples.cpp).
-#include "level_document.hpp"
+#include "document.hpp"
 #include "level_reader.hpp"
 #include "schema.hpp"
 

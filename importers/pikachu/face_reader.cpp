@@ -1,4 +1,4 @@
-#include "face.hpp"
+#include "face_reader.hpp"
 
 #include <array>
 #include <map>

@@ -1,4 +1,4 @@
-#include "track_decoder.hpp"
+#include "track_reader.hpp"
 
 #include <algorithm>
 #include <string>

@@ -1,12 +1,12 @@
-#include "cutseq_document.hpp"
+#include "document.hpp"
 
 #include <string>
 
 #include "cutseq_reader.hpp"
-#include "level_reader.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/settings.hpp"
 #include "schema.hpp"
+#include "tr_level/level_reader.hpp"
 
 namespace ripkit::formats {
 const Format& tr_cutseq_format();

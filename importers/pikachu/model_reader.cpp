@@ -1,4 +1,4 @@
-#include "model.hpp"
+#include "model_reader.hpp"
 
 #include <cstdio>
 

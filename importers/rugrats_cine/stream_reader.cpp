@@ -1,4 +1,4 @@
-#include "stream.hpp"
+#include "stream_reader.hpp"
 
 #include <cstdio>
 #include <string>

@@ -7,11 +7,11 @@
 #include <mutex>
 #include <optional>
 
+#include "cutscene_scene.hpp"
 #include "cutseq_types.hpp"
 #include "level_bodies.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
-#include "scene_builder.hpp"
 #include "skeleton.hpp"
 
 namespace ripkit::tr_cutseq {

@@ -1,4 +1,4 @@
-#include "cine.hpp"
+#include "cine_reader.hpp"
 
 #include <algorithm>
 #include <map>

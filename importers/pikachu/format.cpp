@@ -1,11 +1,11 @@
-#include "pikachu_format.hpp"
+#include "format.hpp"
 
 #include <algorithm>
 
 #include "document.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/n64/rom.hpp"
-#include "rom_access.hpp"
+#include "rom_reader.hpp"
 #include "schema.hpp"
 
 namespace ripkit::pikachu {

@@ -1,4 +1,4 @@
-#include "scene_build.hpp"
+#include "model_scene.hpp"
 
 #include <cmath>
 #include <cstdio>

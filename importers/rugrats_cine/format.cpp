@@ -1,8 +1,9 @@
 // The rugrats_cine format: probe and open (see cmake/RipkitFormat.cmake; the
 // Assimp importer is assimp_importer.cpp, the bundled samples are the test
 // kit's, testkit/cine_samples.cpp).
-#include "document.hpp"
 #include "ripkit/format.hpp"
+
+#include "document.hpp"
 #include "schema.hpp"
 
 namespace ripkit::formats {

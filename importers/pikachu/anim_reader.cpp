@@ -1,4 +1,4 @@
-#include "anim_bank.hpp"
+#include "anim_reader.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "rom_access.hpp"
+#include "rom_reader.hpp"
 
 #include <cstdio>
 

@@ -18,7 +18,7 @@
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
 #include "schema.hpp"
-#include "stream.hpp"
+#include "stream_reader.hpp"
 
 namespace ripkit::rugrats {
 

@@ -6,9 +6,9 @@
 #include <glm/glm.hpp>
 #include <vector>
 
-#include "hierarchy.hpp"
+#include "hierarchy_reader.hpp"
 #include "layout.hpp"
-#include "model.hpp"
+#include "model_reader.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit::pikachu {

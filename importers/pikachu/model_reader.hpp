@@ -1,6 +1,6 @@
 // One model decoded from the ROM: record -> descriptor -> resource ->
 // runtime record -> hierarchy -> matrix palette -> display lists (seed 22,
-// steps 1-11). Plain data; scene_build turns it into a ripkit::Scene.
+// steps 1-11). Plain data; model_scene turns it into a ripkit::Scene.
 #pragma once
 
 #include <cstdint>
@@ -8,11 +8,11 @@
 #include <memory>
 #include <vector>
 
-#include "face.hpp"
-#include "hierarchy.hpp"
+#include "face_reader.hpp"
+#include "hierarchy_reader.hpp"
 #include "layout.hpp"
 #include "ripkit/n64/f3dex2.hpp"
-#include "rom_access.hpp"
+#include "rom_reader.hpp"
 
 namespace ripkit::pikachu {
 
@@ -39,7 +39,7 @@ struct DecodedModel {
     std::vector<n64::DecodedTexture> textures;
     n64::DlStats stats;
     std::vector<NodeDisplayList> display_lists;
-    ModelFaces faces;                                 // slots, banks, programs (face.hpp)
+    ModelFaces faces;                                 // slots, banks, programs (face_reader.hpp)
     std::map<uint32_t, uint32_t> face_slot_of_state;  // draw state -> face slot it shows
 };
 

@@ -1,4 +1,4 @@
-#include "hierarchy.hpp"
+#include "hierarchy_reader.hpp"
 
 #include <cmath>
 #include <cstdio>

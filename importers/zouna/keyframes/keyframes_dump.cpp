@@ -1,5 +1,5 @@
 // `dump`: every decoded key, values after the Comp scaling, names null when unknown.
-#include "document.hpp"
+#include "zouna/document.hpp"
 
 namespace ripkit::zouna {
 
