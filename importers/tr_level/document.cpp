@@ -1,5 +1,6 @@
 #include "document.hpp"
 
+#include "anim_scene.hpp"
 #include "level_dump.hpp"
 #include "level_reader.hpp"
 #include "mesh_tree.hpp"
@@ -18,6 +19,12 @@ namespace {
 
 using nlohmann::json;
 
+size_t failed_anims(const Moveable& m) {
+    size_t n = 0;
+    for (const MoveableAnim& a : m.anims) n += a.error ? 1 : 0;
+    return n;
+}
+
 size_t face_count(const Level& level, const Moveable& m) {
     size_t n = 0;
     for (int j = 0; j < m.mesh_count; ++j) {
@@ -31,11 +38,12 @@ size_t face_count(const Level& level, const Moveable& m) {
 }  // namespace
 
 LevelDocument::LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget,
-                             json assumptions)
+                             json assumptions, std::vector<std::string> anims)
     : level_(std::move(level)),
       conv_(conv),
       budget_(std::move(budget)),
-      assumptions_(std::move(assumptions)) {
+      assumptions_(std::move(assumptions)),
+      anims_(anims.empty() ? std::vector<std::string>{"all"} : std::move(anims)) {
     warnings_ = level_.warnings;
     for (const Moveable& m : level_.moveables) {
         if (m.error) continue;
@@ -56,6 +64,8 @@ json LevelDocument::info() const {
             {"mesh_pointers", level_.mesh_pointers.size()},
             {"meshes", level_.meshes.size()},
             {"moveables", level_.moveables.size()},
+            {"animations", level_.anims.size()},
+            {"frame_words", level_.frames.size()},
             {"object_textures", level_.object_textures.size()},
             {"texture_pages",
              {{"room", level_.room_pages},
@@ -79,8 +89,12 @@ std::vector<ItemSummary> LevelDocument::items() const {
         s.id = m.slot;
         const char* name = slot_name(level_.version, m.slot);
         s.label = "slot " + std::to_string(m.slot) + (name ? std::string(" ") + name : "") + ": " +
-                  std::to_string(m.mesh_count) + " meshes";
-        s.fields = {{"slot", m.slot}, {"meshes", m.mesh_count}};
+                  std::to_string(m.mesh_count) + " meshes, " + std::to_string(m.anims.size()) +
+                  " animations";
+        if (const size_t bad = failed_anims(m))
+            s.label += " (" + std::to_string(bad) + " that do not decode)";
+        s.fields = {{"slot", m.slot}, {"meshes", m.mesh_count}, {"animations", m.anims.size()}};
+        if (const size_t bad = failed_anims(m)) s.fields["animations_failed"] = bad;
         if (name) s.fields["name"] = name;
         if (m.error) {
             s.error = m.error;  // listed as "(error: ...)", never as empty
@@ -125,6 +139,26 @@ const Moveable& LevelDocument::moveable(int64_t item) const {
                                          std::to_string(item) + ")");
 }
 
+// The anims --anims names; the first that did not decode is the item's error.
+// Each key of each chosen anim is charged: a rotation and a translation value.
+std::vector<uint32_t> LevelDocument::chosen_anims(const Moveable& m) const {
+    const std::vector<uint32_t> chosen = select_anims(anims_, m.anims.size());
+    uint64_t keys = 0;
+    for (uint32_t k : chosen) {
+        const MoveableAnim& a = m.anims[k];
+        if (a.error) {
+            Error e = *a.error;
+            e.push_where("slot " + std::to_string(m.slot) + " anim " + std::to_string(k));
+            throw e;
+        }
+        keys += a.keys.size();
+    }
+    budget_->charge_bytes(
+        keys * (uint64_t(m.mesh_count) + 2) * (sizeof(glm::vec4) + sizeof(double)),
+        "slot " + std::to_string(m.slot) + "'s animation keys");
+    return chosen;
+}
+
 json LevelDocument::dump(std::optional<int64_t> item) const {
     if (!item) return dump_level(level_);
     if (*item == kRoomsItem) return dump_rooms(level_);
@@ -159,7 +193,8 @@ Scene LevelDocument::present(int64_t item) const {
         budget_->charge_steps(face_count(level_, m) + 1, "moveable faces");
         charge_scene_bytes(face_count(level_, m),
                            "slot " + std::to_string(m.slot) + "'s meshes and textures");
-        scene = moveable_scene(level_, m, conv_);
+        const std::vector<uint32_t> anims = chosen_anims(m);
+        scene = moveable_scene(level_, m, conv_, anims);
         scene.extras["slot"] = m.slot;
     }
     scene.extras["format"] = "tr-level";
@@ -182,7 +217,7 @@ std::unique_ptr<Document> open_level(const Input& input, const Options& options,
     std::shared_ptr<Budget> budget = budget_for(options);
     Level level = read_level(input.bytes, *budget);
     return std::make_unique<LevelDocument>(std::move(level), conv, std::move(budget),
-                                           settings.assumptions());
+                                           settings.assumptions(), settings.list("anims"));
 }
 
 std::unique_ptr<Document> open_level(const Input& input, const Options& options) {

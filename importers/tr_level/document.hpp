@@ -17,8 +17,10 @@ inline constexpr int64_t kRoomsItem = 10000;
 
 class LevelDocument : public Document {
   public:
+    // `anims`: the --anims words (empty: all of each moveable's anims).
     LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget,
-                  nlohmann::json assumptions = nlohmann::json::object());
+                  nlohmann::json assumptions = nlohmann::json::object(),
+                  std::vector<std::string> anims = {});
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -34,6 +36,7 @@ class LevelDocument : public Document {
 
   private:
     const Moveable& moveable(int64_t item) const;
+    std::vector<uint32_t> chosen_anims(const Moveable& m) const;
     // Charges a scene of `faces` faces (and the texture pages) to the budget.
     void charge_scene_bytes(uint64_t faces, const std::string& what) const;
     // The first room error, if any: the rooms item's error.
@@ -43,6 +46,7 @@ class LevelDocument : public Document {
     Conversion conv_;
     std::shared_ptr<Budget> budget_;
     nlohmann::json assumptions_;  // Settings::assumptions()
+    std::vector<std::string> anims_;
     std::vector<std::string> warnings_;
 };
 

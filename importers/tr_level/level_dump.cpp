@@ -1,5 +1,6 @@
 #include "level_dump.hpp"
 
+#include "anim_dump.hpp"
 #include "level_checks.hpp"
 #include "slot_names.hpp"
 
@@ -186,6 +187,7 @@ json dump_moveable(const Level& level, const Moveable& m) {
     }
     out["meshes"] = std::move(meshes);
     out["tree"] = std::move(tree);
+    out["animations"] = dump_anims(level, m);
     return out;
 }
 

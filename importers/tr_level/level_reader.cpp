@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "anim_reader.hpp"
 #include "level_checks.hpp"
 #include "mesh_reader.hpp"
 #include "ripkit/codec/zlib.hpp"
@@ -101,16 +102,13 @@ ByteReader read_objects(ByteReader& r, Level& level, Budget& budget) {
     reserve_records(r, level.mesh_pointers, pointers, 4, budget, "mesh pointers");
     for (uint32_t i = 0; i < pointers; ++i) level.mesh_pointers.push_back(r.u32("mesh pointer"));
 
-    level.counts.animations = skip_counted(r, 40, "animations");
-    level.counts.state_changes = skip_counted(r, 6, "state changes");
-    level.counts.dispatches = skip_counted(r, 8, "anim dispatches");
-    level.counts.anim_commands = skip_counted(r, 2, "anim command words");
+    read_anim_sections(r, level, budget);
 
     const uint32_t tree = r.u32("mesh tree value count");
     level.mesh_tree_at = r.abs_pos();
     reserve_records(r, level.mesh_tree, tree, 4, budget, "mesh tree values");
     for (uint32_t i = 0; i < tree; ++i) level.mesh_tree.push_back(r.s32("mesh tree value"));
-    level.counts.frames = skip_counted(r, 2, "frame words");
+    read_frame_words(r, level, budget);
 
     const uint32_t models = r.u32("moveable count");
     const uint64_t size = level.version == Version::Tr4 ? 18 : 20;
@@ -201,6 +199,7 @@ void read_geometry(ByteReader r, Level& level, Budget& budget) {
     read_to_textures(r, level, budget);
     read_meshes(pool, level, budget);
     check_level(level);
+    decode_moveable_anims(level, budget);
 }
 
 }  // namespace
@@ -254,8 +253,11 @@ Level read_level(ByteSpan file, Budget& budget) {
             if (room.error) room.error->push_where(kTr4GeometryFrame);
         for (MeshRecord& rec : level.meshes)
             if (rec.error) rec.error->push_where(kTr4GeometryFrame);
-        for (Moveable& m : level.moveables)
+        for (Moveable& m : level.moveables) {
             if (m.error) m.error->push_where(kTr4GeometryFrame);
+            for (MoveableAnim& a : m.anims)
+                if (a.error) a.error->push_where(kTr4GeometryFrame);
+        }
     } else {
         level.lara_type = r.u16("Lara type");
         level.weather = r.u16("weather type");

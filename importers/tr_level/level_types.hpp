@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "anim_types.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/error.hpp"
 
@@ -102,6 +103,7 @@ struct Moveable {
     // Why this moveable cannot be presented (a pointer, tree or texture index
     // out of range, a mesh that failed), found at open.
     std::optional<Error> error;
+    std::vector<MoveableAnim> anims;  // its anims in order (anim_range), decoded at open
 };
 
 struct ObjectTexture {
@@ -114,7 +116,7 @@ struct ObjectTexture {
     uint16_t tr5_extra = 0;
 };
 
-// The sections walked but not decoded: element counts as stored.
+// Element counts of the sections as stored (those not decoded are walked).
 struct SectionCounts {
     uint32_t floor_data = 0, animations = 0, state_changes = 0, dispatches = 0, anim_commands = 0,
              frames = 0, statics = 0, sprite_textures = 0, sprite_sequences = 0, cameras = 0,
@@ -138,6 +140,13 @@ struct Level {
     std::vector<int32_t> mesh_tree;  // the s32 values (4 per node)
     uint64_t mesh_tree_at = 0;       // offset of value 0
     std::vector<Moveable> moveables;
+    std::vector<Anim> anims;
+    std::vector<StateChange> state_changes;
+    std::vector<Dispatch> dispatches;
+    std::vector<uint16_t> anim_commands;
+    uint64_t anim_commands_at = 0;  // offset of word 0
+    std::vector<uint16_t> frames;
+    uint64_t frames_at = 0;  // offset of word 0
     std::vector<ObjectTexture> object_textures;
     SectionCounts counts;
     std::vector<std::string> warnings;

@@ -1,6 +1,8 @@
 #include "moveable_scene.hpp"
 
+#include "anim_scene.hpp"
 #include "face_emit.hpp"
+#include "lara_body.hpp"
 #include "level_checks.hpp"
 #include "slot_names.hpp"
 
@@ -130,7 +132,8 @@ Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveabl
     add_rigid_meshes(t, prefix, m, pose);
     return body;
 }
-Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv) {
+Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv,
+                     const std::vector<uint32_t>& anims) {
     Scene scene;
     const std::string root = "slot" + std::to_string(m.slot);
     scene.name = root;
@@ -138,8 +141,22 @@ Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& co
     scene.nodes[0].extras = {{"slot", m.slot}, {"meshes", m.mesh_count}};
     if (const char* name = slot_name(level.version, m.slot)) scene.nodes[0].extras["name"] = name;
     MaterialTable materials(level, scene);
-    const Body body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
+    const LaraSlots lara = lara_slots(level);
+    Body body;
+    if (m.slot == kLaraSlot && lara.lara == &m && lara.skin) {
+        const RestPose pose = rest_pose(level, m);
+        body.warnings = pose.skeleton.warnings;
+        body.joints = add_joints(scene, r, root, m, pose, conv);
+        body.skin = add_skin(scene, root + "_skin", body.joints, pose, conv);
+        const BodyTarget t{scene, r, body.skin, level, materials, conv};
+        add_rigid_meshes(t, root, *lara.skin, pose);
+        add_lara_joints(t, root, lara, pose);
+        scene.nodes[0].extras["body"] = "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree";
+    } else {
+        body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
+    }
     if (!body.warnings.empty()) scene.extras["warnings"] = body.warnings;
+    if (!body.joints.empty()) add_animations({scene, level, m, body.joints, conv}, anims);
     return scene;
 }
 

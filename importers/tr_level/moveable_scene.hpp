@@ -67,7 +67,11 @@ struct Body {
 // moveable; the body's own skin replaces t.skin.
 Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveable& m);
 
-// `convert` of one moveable: root node `slot<S>` (identity) carrying the body.
-Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv);
+// `convert` of one moveable: root node `slot<S>` (identity) carrying the body
+// and the anims numbered `anims` (anim_scene.hpp; they must have decoded).
+// Lara (slot 0) is drawn as the engine draws her: LARA_SKIN's meshes and
+// LARA_SKIN_JOINTS stitched between them on LARA's tree, when the level has them.
+Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv,
+                     const std::vector<uint32_t>& anims);
 
 }  // namespace ripkit::tr_level

@@ -13,7 +13,13 @@ const FormatSchema& schema() {
                     .assumes("a TR unit is 1/512 m (a 1024-unit sector = 2 m), as tr-cutseq; "
                              "TR's Y-down space turned by (x, -y, -z)"),
             },
-        .options = {},
+        .options =
+            {
+                ValueDef::list("anims", "anim numbers of the moveable, ranges (0,3-7), all or none")
+                    .decided("all")
+                    .means("which of a moveable's animations to convert (numbered from its "
+                           "first, as `list` counts them)"),
+            },
         .assumptions =
             {
                 {"uv_inset",
@@ -34,6 +40,13 @@ const FormatSchema& schema() {
                  "room colours as stored over their maximum (TR4 RGB555 / 31, TR5 bytes / 255), "
                  "linear"},
                 {"rest_pose", "the rest (bind) pose is the tree offsets with no rotation"},
+                {"anim_rate",
+                 "the engine shows 30 frames a second; keyframe k of an anim at frame "
+                 "min(k x rate, last - first)"},
+                {"anim_interpolation",
+                 "rotations between keyframes as glTF LINEAR (slerp); the engine blends the two "
+                 "keyframes' matrices element by element (InterpolateMatrix), which agrees to "
+                 "within a small angle for the steps between keyframes"},
                 {"lara_joints",
                  "Lara's joint vertices (LARA_SKIN_JOINTS) that no body vertex within 1 unit "
                  "binds keep their own rest place, weighted 0.5 / 0.5 on the two bones they join "

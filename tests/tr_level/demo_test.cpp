@@ -88,9 +88,24 @@ TEST_CASE("tr_level demo levels read back as written, TR4 and TR5") {
             CHECK(l.object_textures[i].uv == spec.object_textures[i].uv);
             CHECK(l.object_textures[i].tile == spec.object_textures[i].tile);
         }
+        // The animation sections as written: the writer packs each keyframe,
+        // the reader unpacks the same angles (multiples of 64, kept exactly).
+        CHECK(l.counts.animations == spec.anims.size());
+        CHECK(l.frames == spec.frames);
+        CHECK(l.anim_commands == spec.anim_commands);
+        REQUIRE(l.anims.size() == 4);
+        CHECK(l.anims[1].frame_end == 16);
+        for (const Moveable& m : l.moveables)
+            for (const MoveableAnim& a : m.anims) CHECK_FALSE(a.error);
+        const std::vector<MoveableAnim>& lara = l.moveables[0].anims;
+        REQUIRE(lara.size() == 2);
+        REQUIRE(lara[1].keys.size() == 4);  // span 5 at rate 2: frames 0, 2, 4, 5
+        CHECK(lara[1].keys[1].rotations[8] == std::array<uint16_t, 3>{45056, 0, 0});
+        CHECK(lara[1].keys[1].packing[8] == Packing::X);
+        CHECK(lara[1].keys[2].rotations[9] == std::array<uint16_t, 3>{0, 0, 57344});
+        CHECK(lara[0].keys[2].rotations[0] == std::array<uint16_t, 3>{0, 8192, 0});
+        CHECK(l.moveables[4].anims.at(0).keys.at(3).rotations[0][1] == 65472);
         // The sections walked past, as counted.
-        CHECK(l.counts.animations == 2);
-        CHECK(l.counts.frames == 20);
         CHECK(l.counts.boxes == 2);
         CHECK(l.counts.flyby_cameras == 1);
         // Meshes: the head (LARA mesh 14) has lights, the others normals.
@@ -129,17 +144,21 @@ TEST_CASE("tr_level Lara at rest: vertex positions from the tree offsets summed 
     const Scene s = open(demo_level(Version::Tr4))->scene(0);
     validate_scene(s);
     const float u = 1.0f / 512;
-    // head: origin = torso (0,-30,0) + (0,-230,0); box h = 34, y 0..110;
-    // corner 7 = (34, 110, 34) -> (34, -150, 34) TR -> (34, 150, -34) / 512
-    CHECK(has_position(mesh_named(s, "slot0_mesh14_geo"), {34 * u, 150 * u, -34 * u}));
-    // left foot: (60,10,0) + (0,220,0) + (0,200,10) = (60,430,10); h = 23,
-    // y 0..55; corner 0 = (-23, 0, -23) -> (37, 430, -13)
-    CHECK(has_position(mesh_named(s, "slot0_mesh3_geo"), {37 * u, -430 * u, 13 * u}));
+    // Slot 0 is drawn as the engine draws Lara: LARA_SKIN's boxes (half width
+    // h = 30 + j, y 0..50 + 4j) on LARA's tree, and LARA_SKIN_JOINTS between.
+    // head: origin = torso (0,-30,0) + (0,-230,0); h = 44, y 0..106;
+    // corner (44, 106, 44) -> (44, -154, 44) TR -> (44, 154, -44) / 512
+    CHECK(has_position(mesh_named(s, "slot0_mesh14_geo"), {44 * u, 154 * u, -44 * u}));
+    // left foot: (60,10,0) + (0,220,0) + (0,200,10) = (60,430,10); h = 33;
+    // corner (-33, 0, -33) -> (27, 430, -23)
+    CHECK(has_position(mesh_named(s, "slot0_mesh3_geo"), {27 * u, -430 * u, 23 * u}));
     // left hand: torso + (90,-200,0) + (0,130,0) + (0,120,0) = (90,20,0);
-    // h = 33, y 0..105; corner 3 = (33, 105, -33) -> (123, 125, -33)
-    CHECK(has_position(mesh_named(s, "slot0_mesh13_geo"), {123 * u, -125 * u, 33 * u}));
-    // the torso box runs up from the hips: y -200..0, h = 27; corner 0 at (-27, -230, -27)
-    CHECK(has_position(mesh_named(s, "slot0_mesh7_geo"), {-27 * u, 230 * u, 27 * u}));
+    // h = 43, y 0..102; corner (43, 102, -43) -> (133, 122, -43)
+    CHECK(has_position(mesh_named(s, "slot0_mesh13_geo"), {133 * u, -122 * u, 43 * u}));
+    // torso at (0,-30,0), h = 37; corner (-37, 0, -37) -> (-37, -30, -37)
+    CHECK(has_position(mesh_named(s, "slot0_mesh7_geo"), {-37 * u, 30 * u, 37 * u}));
+    CHECK_FALSE(mesh_named(s, "slot0_joint2_geo").empty());
+    CHECK(s.nodes[0].extras["body"] == "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree");
     // joints carry the offsets; the head hangs off the torso, not the left hand
     const int head = s.find_node("slot0_mesh14");
     CHECK(s.nodes[size_t(head)].parent == s.find_node("slot0_mesh7"));

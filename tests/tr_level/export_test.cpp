@@ -102,7 +102,7 @@ TEST_CASE("tr_level every embedded page decodes to the level's texels") {
 
 TEST_CASE("tr_level UVs in the glb are the object texture corners over the page size") {
     const glb::File f = glb::read(convert(Version::Tr4, 0, "uv"));
-    // LARA mesh 0's first material holds the quads with texture 2, whose corners
+    // mesh 0's first material holds the quads with texture 2, whose corners
     // are (10.5, 20.25) (74.5, 20.25) (74.5, 84.75) (10.5, 84.75) pixels
     const auto& prim = mesh(f, "slot0_mesh0_geo")["primitives"][0];
     const auto uv = f.floats(prim["attributes"]["TEXCOORD_0"]);
@@ -112,11 +112,12 @@ TEST_CASE("tr_level UVs in the glb are the object texture corners over the page 
         CHECK(uv[size_t(k)][0] == Approx(want[k][0] / 256).epsilon(1e-6));
         CHECK(uv[size_t(k)][1] == Approx(want[k][1] / 256).epsilon(1e-6));
     }
-    // quad 0 = corners (0, 2, 6, 4) of a 20-unit box: vertex 0 = (-20, 0, -20)
+    // Slot 0 is drawn from LARA_SKIN, whose mesh 0 is a 30-unit box: quad 0 =
+    // corners (0, 2, 6, 4), vertex 0 = (-30, 0, -30)
     const auto pos = f.floats(prim["attributes"]["POSITION"]);
-    CHECK(pos[0][0] == Approx(-20.0 / 512));
+    CHECK(pos[0][0] == Approx(-30.0 / 512));
     CHECK(pos[0][1] == Approx(0.0).margin(1e-7));
-    CHECK(pos[0][2] == Approx(20.0 / 512));
+    CHECK(pos[0][2] == Approx(30.0 / 512));
     CHECK(f.json["skins"].size() >= 1);
 }
 

@@ -168,8 +168,18 @@ inline void tr5_room(Bytes& g) {
     append(g, body);
 }
 
+// What the minimal level holds between the mesh pointers and the statics
+// when a test lays out animations: the four counted sections after the
+// pointers (anims, state changes, dispatches, command words), the counted
+// frame words after the tree, and the moveable's first anim.
+struct AnimBytes {
+    Bytes sections;
+    Bytes frames;
+    int animation = -1;
+};
+
 // The minimal level of reference section 8 (plus one room), TR4 or TR5.
-inline Bytes minimal_level(bool tr5) {
+inline Bytes minimal_level(bool tr5, const AnimBytes* anims = nullptr) {
     Bytes g;
     u32(g, 0);
     if (tr5)
@@ -185,17 +195,23 @@ inline Bytes minimal_level(bool tr5) {
     u32(g, 2);
     u32(g, 0);
     u32(g, 64);
-    for (int i = 0; i < 4; ++i) u32(g, 0);  // anims, changes, dispatches, commands
+    if (anims)
+        append(g, anims->sections);
+    else
+        for (int i = 0; i < 4; ++i) u32(g, 0);  // anims, changes, dispatches, commands
     u32(g, 4);
     for (int v : {0, 0, -256, 0}) u32(g, v);
-    u32(g, 0);  // frames
+    if (anims)
+        append(g, anims->frames);
+    else
+        u32(g, 0);  // frames
     u32(g, 1);
-    u32(g, 0);   // slot
-    u16(g, 2);   // meshes
-    u16(g, 0);   // starting mesh
-    u32(g, 0);   // tree
-    u32(g, 0);   // frame offset
-    u16(g, -1);  // animation
+    u32(g, 0);                              // slot
+    u16(g, 2);                              // meshes
+    u16(g, 0);                              // starting mesh
+    u32(g, 0);                              // tree
+    u32(g, 0);                              // frame offset
+    u16(g, anims ? anims->animation : -1);  // animation
     if (tr5) u16(g, 0xFFEF);
     u32(g, 0);  // statics
     raw(g, tr5 ? std::string("SPR\0", 4) : "SPR");

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "anim_writer.hpp"
+
 namespace ripkit::tr_level::testkit {
 
 namespace {
@@ -181,6 +183,80 @@ std::vector<Room> rooms(Version v) {
     return {a, b};
 }
 
+// A keyframe of `meshes` rotations, all packed three-axis unless `single`
+// names a mesh to pack on one axis (angles in 16-bit units; the writer keeps
+// their top 10 or 12 bits, so multiples of 64 survive exactly).
+KeyFrame key(int meshes, std::array<int16_t, 3> offset, std::vector<std::array<uint16_t, 3>> rot,
+             std::vector<std::pair<int, Packing>> single = {}) {
+    KeyFrame k;
+    k.bbox = {-100, 100, -700, 0, -60, 60};
+    k.offset = offset;
+    k.rotations = std::move(rot);
+    k.rotations.resize(size_t(meshes));
+    k.packing.assign(size_t(meshes), Packing::ThreeAxis);
+    for (const auto& [mesh, p] : single) k.packing[size_t(mesh)] = p;
+    return k;
+}
+
+AnimCommand command(CommandKind kind, std::array<int16_t, 3> operands) {
+    AnimCommand c;
+    c.kind = kind;
+    c.operands = operands;
+    return c;
+}
+
+// Lara: a turn on the spot (hips about Y, arms out, a footstep sound) that
+// can go to a wave (the right arm about X on one-axis words, a flip effect);
+// the second actor a nod; ANIMATING1 a full turn. Angles: 16384 = 90 degrees.
+void add_demo_anims(LevelSpec& s) {
+    AnimSpec turn;
+    turn.rate = 5;
+    turn.state = 2;
+    turn.frame_start = 0;
+    turn.next_anim = 0;
+    turn.speed = 0x8000;
+    turn.keys = {key(15, {0, -470, 0}, {}),
+                 key(15, {0, -480, 20}, {{0, 4096, 0}, {}, {}, {}, {}, {}, {}, {}, {8192, 0, 0}}),
+                 key(15, {0, -470, 40}, {{0, 8192, 0}, {}, {}, {}, {}, {}, {}, {}, {16384, 0, 0}})};
+    turn.commands = {command(CommandKind::PlaySound, {5, 0x4000 | 2, 0})};
+    turn.state_changes = {{3, {Dispatch{0, 0, 10, 1, 11}}}};
+    s.moveables[0].animation = int16_t(append_anim(s, turn));
+    AnimSpec wave;
+    wave.rate = 2;
+    wave.state = 3;
+    wave.frame_start = 11;
+    wave.span = 5;
+    wave.next_anim = 0;
+    const std::vector<std::pair<int, Packing>> one = {{8, Packing::X}, {9, Packing::Z}};
+    wave.keys = {
+        key(15, {0, -470, 0}, {{}, {}, {}, {}, {}, {}, {}, {}, {49152, 0, 0}}, one),
+        key(15, {0, -470, 0}, {{}, {}, {}, {}, {}, {}, {}, {}, {45056, 0, 0}, {0, 0, 8192}}, one),
+        key(15, {0, -470, 0}, {{}, {}, {}, {}, {}, {}, {}, {}, {53248, 0, 0}, {0, 0, 57344}}, one),
+        key(15, {0, -470, 0}, {{}, {}, {}, {}, {}, {}, {}, {}, {49152, 0, 0}}, one)};
+    wave.commands = {command(CommandKind::FlipEffect, {14, 3, 0}),
+                     command(CommandKind::EmptyHands, {})};
+    append_anim(s, wave);
+    AnimSpec nod;
+    nod.rate = 4;
+    nod.state = 1;
+    nod.frame_start = 17;
+    nod.next_anim = 2;
+    nod.next_frame = 17;
+    nod.keys = {key(15, {0, -300, 0}, {}),
+                key(15, {0, -300, 0},
+                    {{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {6144, 0, 64}})};
+    s.moveables[3].animation = int16_t(append_anim(s, nod));
+    AnimSpec spin;
+    spin.rate = 10;
+    spin.state = 1;
+    spin.frame_start = 22;
+    spin.next_anim = 3;
+    spin.next_frame = 22;
+    spin.keys = {key(1, {0, 0, 0}, {{0, 0, 0}}), key(1, {0, 0, 0}, {{0, 21824, 0}}),
+                 key(1, {0, 0, 0}, {{0, 43648, 0}}), key(1, {0, 0, 0}, {{0, 65472, 0}})};
+    s.moveables[4].animation = int16_t(append_anim(s, spin));
+}
+
 SectionCounts counts() {
     SectionCounts c;
     c.floor_data = 6;
@@ -260,6 +336,7 @@ LevelSpec demo_level(Version v) {
     s.moveables = {moveable(0, 15, 1, 0, v), moveable(8, 15, 16, 56, v),
                    moveable(9, 15, 31, 112, v), moveable(kDemoActorSlot, 15, 46, 168, v),
                    moveable(v == Version::Tr4 ? 427 : 416, 1, 1, 0, v)};
+    add_demo_anims(s);
     return s;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "anim_writer.hpp"
 #include "ripkit/codec/zlib.hpp"
 
 namespace ripkit::tr_level::testkit {
@@ -212,13 +213,23 @@ void write_objects(ByteWriter& w, const LevelSpec& spec) {
         spec.mesh_pointers.empty() ? offsets : spec.mesh_pointers;
     w.u32(uint32_t(pointers.size()));
     for (uint32_t v : pointers) w.u32(v);
-    counted_zeros(w, c.animations, 40);
-    counted_zeros(w, c.state_changes, 6);
-    counted_zeros(w, c.dispatches, 8);
-    counted_zeros(w, c.anim_commands, 2);
+    const bool anims = !spec.anims.empty() || !spec.state_changes.empty() ||
+                       !spec.dispatches.empty() || !spec.anim_commands.empty() ||
+                       !spec.frames.empty();
+    if (anims) {
+        write_anim_sections(w, spec);
+    } else {
+        counted_zeros(w, c.animations, 40);
+        counted_zeros(w, c.state_changes, 6);
+        counted_zeros(w, c.dispatches, 8);
+        counted_zeros(w, c.anim_commands, 2);
+    }
     w.u32(uint32_t(spec.mesh_tree.size()));
     for (int32_t v : spec.mesh_tree) w.s32(v);
-    counted_zeros(w, c.frames, 2);
+    if (anims)
+        write_frame_words(w, spec);
+    else
+        counted_zeros(w, c.frames, 2);
     w.u32(uint32_t(spec.moveables.size()));
     for (const Moveable& m : spec.moveables) {
         w.s32(m.slot);

@@ -27,6 +27,12 @@ struct LevelSpec {
     std::vector<int32_t> mesh_tree;
     std::vector<Moveable> moveables;
     std::vector<ObjectTexture> object_textures;
+    // The animation sections (anim_writer.hpp append_anim fills them); when
+    // all are empty, `counts` says how many zero records to write instead.
+    std::vector<Anim> anims;
+    std::vector<StateChange> state_changes;
+    std::vector<Dispatch> dispatches;
+    std::vector<uint16_t> anim_commands, frames;
     SectionCounts counts;
     uint8_t pool_padding = 0xCD;  // retail padding is garbage; the reader must not care
 };
