@@ -156,7 +156,10 @@ Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& co
         body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
     }
     if (!body.warnings.empty()) scene.extras["warnings"] = body.warnings;
-    if (!body.joints.empty()) add_animations({scene, level, m, body.joints, conv}, anims);
+    if (!body.joints.empty() && !anims.empty()) {
+        add_animations({scene, level, m, body.joints, conv}, anims);
+        set_frame_range(scene, kFramesPerSecond);
+    }
     return scene;
 }
 

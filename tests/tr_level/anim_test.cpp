@@ -204,6 +204,9 @@ TEST_CASE("tr_level anims: the scene's animation at the engine's times, by hand"
     const Animation& a = s.animations[0];
     CHECK(a.name == "anim_0_state_1");
     CHECK(a.duration == Approx(3.0 / 30));
+    // Frames 0..3 at 30 a second (the add-on sets Blender's range from these).
+    CHECK(s.extras["frame_rate"] == 30.0);
+    CHECK(s.extras["frame_count"] == 4);
     const int mesh0 = s.find_node("slot0_mesh0"), mesh1 = s.find_node("slot0_mesh1");
     REQUIRE(mesh0 >= 0);
     REQUIRE(mesh1 >= 0);
