@@ -3,6 +3,8 @@
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 
+#include "tr_level/mesh_tree.hpp"
+
 namespace ripkit::tr_cutseq {
 
 namespace {
@@ -24,10 +26,9 @@ int distance(const Angles& a, const Angles& b) {
 }  // namespace
 
 glm::dvec4 joint_quaternion(const Angles& a) {
-    const auto axis = [](int16_t units, glm::dvec3 ax) {
-        return glm::angleAxis((units & 1023) * 2.0 * kPi / 1024.0, ax);
-    };
-    const glm::dquat q = axis(a[1], {0, 1, 0}) * axis(a[0], {1, 0, 0}) * axis(a[2], {0, 0, 1});
+    // 10-bit angles are the top bits of the engine's 16-bit ones.
+    const glm::dquat q =
+        tr_level::rotation_yxz_quat((a[0] & 1023) << 6, (a[1] & 1023) << 6, (a[2] & 1023) << 6);
     return {q.x, q.y, q.z, q.w};
 }
 

@@ -139,7 +139,7 @@ void add_level_bodies(Scene& scene, const Cutscene& c, const LevelBodies& bodies
         const tr_level::RestPose pose = tr_level::rest_pose(level, *m);
         const int skin = tr_level::add_skin(scene, name + "_skin", joints, pose, conv);
         // Lara (actor 0, slot 0) as the engine draws her in cutscenes.
-        const bool skinned_lara = i == 0 && a.slot == tr_level::kLaraSlot && lara.skin;
+        const bool skinned_lara = i == 0 && tr_level::drawn_as_lara(lara, *m);
         // One identity node per body under the root: glTF gives a node one
         // skin, and skinned meshes ignore their node's transform anyway.
         const int body = scene.add_node(name + "_body", 0);
@@ -148,8 +148,10 @@ void add_level_bodies(Scene& scene, const Cutscene& c, const LevelBodies& bodies
             {"body",
              skinned_lara ? "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree" : "slot " + n(a.slot)}};
         const tr_level::BodyTarget target{scene, body, skin, level, materials, conv};
-        tr_level::add_rigid_meshes(target, name, skinned_lara ? *lara.skin : *m, pose);
-        if (skinned_lara) tr_level::add_lara_joints(target, name, lara, pose);
+        if (skinned_lara)
+            tr_level::add_lara_meshes(target, name, lara, pose);
+        else
+            tr_level::add_rigid_meshes(target, name, *m, pose);
         drawn.push_back(skinned_lara ? "lara_skin" : "slot");
     }
     const std::vector<size_t> rooms = cutscene_rooms(level, c, bodies.rooms);

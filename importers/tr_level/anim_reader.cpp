@@ -258,7 +258,6 @@ void decode_moveable_anims(Level& level, Budget& budget) {
             bad.error = Error(ErrorKind::BadIndex, m.at + 16,
                               "a first anim below the " + n(level.anims.size()) + " anims, got " +
                                   n(uint64_t(m.animation)));
-            bad.error->push_where("slot " + std::to_string(m.slot));
             m.anims.push_back(std::move(bad));
             continue;
         }
@@ -267,10 +266,9 @@ void decode_moveable_anims(Level& level, Budget& budget) {
         for (uint32_t i = first; i < end; ++i) {
             budget.progress(i - first, end - first, "anims");
             try {
-                m.anims.push_back(
-                    with_context("anim " + n(i) + " (slot " + std::to_string(m.slot) + " anim " +
-                                     n(i - first) + ")",
-                                 [&] { return decode_anim(level, i, m.mesh_count, budget); }));
+                m.anims.push_back(with_context("level anim " + n(i), [&] {
+                    return decode_anim(level, i, m.mesh_count, budget);
+                }));
             } catch (Error& e) {
                 if (document_wide(e)) throw;
                 MoveableAnim bad;

@@ -1,10 +1,9 @@
 #include "anim_scene.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <glm/gtc/quaternion.hpp>
 
 #include "anim_reader.hpp"
+#include "mesh_tree.hpp"
 #include "ripkit/scene_kit.hpp"
 
 namespace ripkit::tr_level {
@@ -115,8 +114,10 @@ Animation build_animation(const AnimTarget& t, const MoveableAnim& ma, uint32_t 
     for (size_t j = 0; j < t.joints.size(); ++j) {
         // ASSUMPTION(anim_interpolation): slerp between keyframes.
         Channel c{t.joints[j], AnimPath::Rotation, Interp::Linear, times, {}, {}, {}};
-        for (const KeyFrame& f : ma.keys)
-            c.values.push_back(joint_quaternion(f.rotations[j], t.conv));
+        for (const KeyFrame& f : ma.keys) {
+            const std::array<uint16_t, 3>& r = f.rotations[j];
+            c.values.push_back(t.conv.rotation(rotation_yxz_quat(r[0], r[1], r[2])));
+        }
         kit::keep_hemisphere(c.values);
         anim.channels.push_back(std::move(c));
     }
@@ -155,19 +156,8 @@ std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, si
     return out;
 }
 
-glm::vec4 joint_quaternion(const std::array<uint16_t, 3>& angles, const Conversion& conv) {
-    constexpr double kTurn = 2.0 * 3.14159265358979323846 / 65536.0;
-    auto about = [&](uint16_t angle, const glm::dvec3& axis) {
-        return glm::angleAxis(double(angle) * kTurn, axis);
-    };
-    const glm::dquat q =
-        about(angles[1], {0, 1, 0}) * about(angles[0], {1, 0, 0}) * about(angles[2], {0, 0, 1});
-    if (conv.native) return glm::vec4(float(q.x), float(q.y), float(q.z), float(q.w));
-    return glm::vec4(float(q.x), float(-q.y), float(-q.z), float(q.w));
-}
-
 void add_animations(const AnimTarget& t, const std::vector<uint32_t>& chosen) {
-    const uint32_t first = t.moveable.anims.empty() ? 0 : t.moveable.anims[0].index;
+    const uint32_t first = uint32_t(t.moveable.animation);
     for (uint32_t k : chosen)
         t.scene.animations.push_back(build_animation(t, t.moveable.anims[k], k, first));
 }

@@ -23,10 +23,6 @@ inline constexpr double kFramesPerSecond = 30.0;
 // number at or past `count` or a word it does not know.
 std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, size_t count);
 
-// The rotation R = Ry * Rx * Rz of the engine's 16-bit angles as a quaternion
-// (x, y, z, w) in output space (conv.native: TR's own).
-glm::vec4 joint_quaternion(const std::array<uint16_t, 3>& angles, const Conversion& conv);
-
 struct AnimTarget {
     Scene& scene;
     const Level& level;

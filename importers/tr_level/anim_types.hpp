@@ -66,7 +66,7 @@ enum class Packing : uint8_t { ThreeAxis = 0, X = 1, Y = 2, Z = 3 };
 // in the engine's 16-bit angles (65536 = 360 degrees; axes a single-axis
 // word leaves out are 0).
 struct KeyFrame {
-    uint64_t at = 0;                // its first word, in bytes from the frames' start
+    uint64_t at = 0;                // its first word
     std::array<int16_t, 6> bbox{};  // min x, max x, min y, max y, min z, max z
     std::array<int16_t, 3> offset{};
     std::vector<std::array<uint16_t, 3>> rotations;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 namespace ripkit::tr_level {
 
@@ -21,6 +22,12 @@ struct Conversion {
     glm::vec3 direction(double x, double y, double z) const {
         if (native) return {float(x), float(y), float(z)};
         return {float(x), float(-y), float(-z)};
+    }
+    // A TR-space rotation as the Scene's (x, y, z, w): the half turn about X
+    // conjugates it, (qx, qy, qz, qw) -> (qx, -qy, -qz, qw).
+    glm::vec4 rotation(const glm::dquat& q) const {
+        if (native) return {float(q.x), float(q.y), float(q.z), float(q.w)};
+        return {float(q.x), float(-q.y), float(-q.z), float(q.w)};
     }
 };
 

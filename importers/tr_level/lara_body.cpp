@@ -79,6 +79,12 @@ std::array<int, 2> lara_joint_pair(int j) {
     return {pairs[j][0], pairs[j][1]};
 }
 
+void add_lara_meshes(const BodyTarget& t, const std::string& prefix, const LaraSlots& slots,
+                     const RestPose& lara) {
+    add_rigid_meshes(t, prefix, *slots.skin, lara);
+    add_lara_joints(t, prefix, slots, lara);
+}
+
 void add_lara_joints(const BodyTarget& t, const std::string& prefix, const LaraSlots& slots,
                      const RestPose& lara) {
     const Level& level = t.level;

@@ -22,6 +22,15 @@ struct LaraSlots {
 // The slots of `level` that decoded with 15 meshes (null otherwise).
 LaraSlots lara_slots(const Level& level);
 
+// Whether `m` is drawn as the engine draws Lara: it is LARA (slot 0, 15
+// meshes) and the level has LARA_SKIN.
+inline bool drawn_as_lara(const LaraSlots& s, const Moveable& m) { return s.skin && s.lara == &m; }
+
+// LARA_SKIN's meshes as `<prefix>_mesh<j>_geo` (add_rigid_meshes) and the
+// joints of add_lara_joints, on LARA's rest pose `lara`.
+void add_lara_meshes(const BodyTarget& t, const std::string& prefix, const LaraSlots& slots,
+                     const RestPose& lara);
+
 // The body meshes joint j stitches: {a, b} (j = 1..14; reference section 5).
 std::array<int, 2> lara_joint_pair(int j);
 

@@ -43,8 +43,18 @@ std::vector<TreeNode> tree_nodes(const Level& level, const Moveable& m) {
     return nodes;
 }
 
+namespace {
+constexpr double kTurn = 2.0 * 3.14159265358979323846 / 65536.0;  // radians per 16-bit unit
+}  // namespace
+
+glm::dquat rotation_yxz_quat(int32_t x, int32_t y, int32_t z) {
+    const auto about = [](int32_t angle, const glm::dvec3& axis) {
+        return glm::angleAxis(angle * kTurn, axis);
+    };
+    return about(y, {0, 1, 0}) * about(x, {1, 0, 0}) * about(z, {0, 0, 1});
+}
+
 glm::dmat4 rotation_yxz(int32_t x, int32_t y, int32_t z) {
-    constexpr double kTurn = 2.0 * 3.14159265358979323846 / 65536.0;
     auto axis = [&](int32_t angle, int a) {
         const double c = std::cos(angle * kTurn), s = std::sin(angle * kTurn);
         glm::dmat4 m(1.0);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@ std::vector<TreeNode> tree_nodes(const Level& level, const Moveable& m);
 // R = Ry * Rx * Rz of 16-bit engine angles (65536 = one turn), standard
 // right-handed matrices in TR's space (3dmath.cpp phd_RotYXZ).
 glm::dmat4 rotation_yxz(int32_t x, int32_t y, int32_t z);
+// The same rotation as a unit quaternion (TR space).
+glm::dquat rotation_yxz_quat(int32_t x, int32_t y, int32_t z);
 
 // Mesh matrices in model space (TR units and axes): M0 = T(root) * R(rot[0]),
 // Mj = M(parent) * T(offset j) * R(rot[j]). `rotations` holds (x, y, z)

@@ -129,9 +129,15 @@ Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveabl
     body.joints = add_joints(t.scene, parent, prefix, m, pose, t.conv);
     if (body.joints.empty()) return body;
     body.skin = t.skin = add_skin(t.scene, prefix + "_skin", body.joints, pose, t.conv);
-    add_rigid_meshes(t, prefix, m, pose);
+    const LaraSlots lara = lara_slots(t.level);
+    body.lara = drawn_as_lara(lara, m);
+    if (body.lara)
+        add_lara_meshes(t, prefix, lara, pose);
+    else
+        add_rigid_meshes(t, prefix, m, pose);
     return body;
 }
+
 Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv,
                      const std::vector<uint32_t>& anims) {
     Scene scene;
@@ -141,20 +147,8 @@ Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& co
     scene.nodes[0].extras = {{"slot", m.slot}, {"meshes", m.mesh_count}};
     if (const char* name = slot_name(level.version, m.slot)) scene.nodes[0].extras["name"] = name;
     MaterialTable materials(level, scene);
-    const LaraSlots lara = lara_slots(level);
-    Body body;
-    if (m.slot == kLaraSlot && lara.lara == &m && lara.skin) {
-        const RestPose pose = rest_pose(level, m);
-        body.warnings = pose.skeleton.warnings;
-        body.joints = add_joints(scene, r, root, m, pose, conv);
-        body.skin = add_skin(scene, root + "_skin", body.joints, pose, conv);
-        const BodyTarget t{scene, r, body.skin, level, materials, conv};
-        add_rigid_meshes(t, root, *lara.skin, pose);
-        add_lara_joints(t, root, lara, pose);
-        scene.nodes[0].extras["body"] = "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree";
-    } else {
-        body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
-    }
+    const Body body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
+    if (body.lara) scene.nodes[0].extras["body"] = "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree";
     if (!body.warnings.empty()) scene.extras["warnings"] = body.warnings;
     if (!body.joints.empty() && !anims.empty()) {
         add_animations({scene, level, m, body.joints, conv}, anims);

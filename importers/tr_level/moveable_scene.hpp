@@ -60,11 +60,13 @@ void add_rigid_meshes(const BodyTarget& t, const std::string& prefix, const Move
 struct Body {
     std::vector<int> joints;  // node of mesh j
     int skin = -1;
+    bool lara = false;  // drawn from LARA_SKIN (lara_body.hpp drawn_as_lara)
     std::vector<std::string> warnings;
 };
 
-// add_joints (under `parent`), add_skin and add_rigid_meshes of one
-// moveable; the body's own skin replaces t.skin.
+// add_joints (under `parent`), add_skin and the meshes of one moveable: its
+// own (add_rigid_meshes), or Lara's (add_lara_meshes) when it is drawn as
+// Lara; the body's own skin replaces t.skin.
 Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveable& m);
 
 // `convert` of one moveable: root node `slot<S>` (identity) carrying the body

@@ -303,7 +303,7 @@ TEST_CASE("tr_level anims: an anim that does not decode is the item's error, not
         } catch (const Error& e) {
             CHECK(e.kind() == c.kind);
             CHECK(e.offset());
-            CHECK(std::string(e.what()).find("anim 0") != std::string::npos);
+            CHECK(std::string(e.what()).find("slot 0 anim 0") != std::string::npos);
         }
         Options none;
         none.format_options["anims"] = {"none"};
@@ -320,6 +320,7 @@ TEST_CASE("tr_level --anims: numbers, ranges, all and none") {
     CHECK_THROWS_AS(select_anims({"x"}, 3), Error);
     try {
         select_anims({"5"}, 3);
+        FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::Usage);
     }

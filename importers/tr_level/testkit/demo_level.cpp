@@ -260,11 +260,6 @@ void add_demo_anims(LevelSpec& s) {
 SectionCounts counts() {
     SectionCounts c;
     c.floor_data = 6;
-    c.animations = 2;
-    c.state_changes = 1;
-    c.dispatches = 1;
-    c.anim_commands = 3;
-    c.frames = 20;
     c.statics = 1;
     c.sprite_textures = 2;
     c.sprite_sequences = 1;

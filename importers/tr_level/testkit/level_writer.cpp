@@ -213,23 +213,10 @@ void write_objects(ByteWriter& w, const LevelSpec& spec) {
         spec.mesh_pointers.empty() ? offsets : spec.mesh_pointers;
     w.u32(uint32_t(pointers.size()));
     for (uint32_t v : pointers) w.u32(v);
-    const bool anims = !spec.anims.empty() || !spec.state_changes.empty() ||
-                       !spec.dispatches.empty() || !spec.anim_commands.empty() ||
-                       !spec.frames.empty();
-    if (anims) {
-        write_anim_sections(w, spec);
-    } else {
-        counted_zeros(w, c.animations, 40);
-        counted_zeros(w, c.state_changes, 6);
-        counted_zeros(w, c.dispatches, 8);
-        counted_zeros(w, c.anim_commands, 2);
-    }
+    write_anim_sections(w, spec);
     w.u32(uint32_t(spec.mesh_tree.size()));
     for (int32_t v : spec.mesh_tree) w.s32(v);
-    if (anims)
-        write_frame_words(w, spec);
-    else
-        counted_zeros(w, c.frames, 2);
+    write_frame_words(w, spec);
     w.u32(uint32_t(spec.moveables.size()));
     for (const Moveable& m : spec.moveables) {
         w.s32(m.slot);

@@ -1,7 +1,8 @@
 // Writes TR4 (.TR4) and TR5 (.TRC) levels from plain structures (the same
 // ones the reader decodes into), for tests, fuzz seeds and samples. Sections
 // the reader only walks are written as zero-filled records of the counts in
-// LevelSpec::counts; everything after the object textures is a minimal tail.
+// LevelSpec::counts (its animation counts are the vectors' sizes instead);
+// everything after the object textures is a minimal tail.
 #pragma once
 
 #include <cstdint>
@@ -27,8 +28,7 @@ struct LevelSpec {
     std::vector<int32_t> mesh_tree;
     std::vector<Moveable> moveables;
     std::vector<ObjectTexture> object_textures;
-    // The animation sections (anim_writer.hpp append_anim fills them); when
-    // all are empty, `counts` says how many zero records to write instead.
+    // The animation sections (anim_writer.hpp append_anim fills them).
     std::vector<Anim> anims;
     std::vector<StateChange> state_changes;
     std::vector<Dispatch> dispatches;
