@@ -52,9 +52,10 @@ std::vector<std::string> level_warnings(const tr_level::Level& level, const Cuts
 std::vector<size_t> cutscene_rooms(const tr_level::Level& level, const Cutscene& c, RoomSet set);
 
 // Adds, to a scene built with level_skeleton, each bodied actor's skin
-// `actor<i>_skin` over its `actor<i>_mesh<j>` nodes and meshes
-// `actor<i>_mesh<j>_geo` (Lara: `actor0_joint<j>_geo` too), drawn at the
-// root, and the rooms `room<k>` (world positions, as the cutscene's).
+// `actor<i>_skin` over its `actor<i>_mesh<j>` nodes and its meshes
+// `actor<i>_geo`, `actor<i>_geo_1`, ... (one per material; Lara's joints
+// among them) drawn at node `actor<i>_body`, and the rooms `room<k>` (world
+// positions, as the cutscene's).
 void add_level_bodies(Scene& scene, const Cutscene& c, const LevelBodies& bodies, bool native,
                       double scale);
 

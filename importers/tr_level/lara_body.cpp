@@ -3,7 +3,6 @@
 #include <cstdlib>
 #include <vector>
 
-#include "face_emit.hpp"
 #include "level_checks.hpp"
 #include "slot_names.hpp"
 
@@ -95,17 +94,9 @@ void add_lara_joints(const BodyTarget& t, const std::string& prefix, const LaraS
         const TrMesh& jm = moveable_mesh(level, *slots.joints, j);
         const std::vector<Placed> placed =
             place_joint(level, slots, lara, body_rest, joint_rest, j, t.conv);
-        MeshByMaterial meshes(t.scene, t.mesh_node, prefix + "_joint" + std::to_string(j) + "_geo",
-                              t.skin);
-        for (const Face& f : jm.faces) {
-            const uint16_t tex = mesh_face_texture(f);
-            Mesh& out = meshes[t.materials.material(tex, (f.effects & 1) != 0, false, false)];
-            emit_face(out, f, level.object_textures[tex], [&](uint16_t v) {
-                out.positions.push_back(placed[v].position);
-                out.weighted_joints.push_back(placed[v].influence.joints);
-                out.weights.push_back(placed[v].influence.weights);
-            });
-        }
+        add_body_faces(t, prefix, jm, [&](uint16_t v) {
+            return PlacedVertex{placed[v].position, placed[v].influence};
+        });
     }
 }
 

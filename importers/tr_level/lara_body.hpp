@@ -26,7 +26,7 @@ LaraSlots lara_slots(const Level& level);
 // meshes) and the level has LARA_SKIN.
 inline bool drawn_as_lara(const LaraSlots& s, const Moveable& m) { return s.skin && s.lara == &m; }
 
-// LARA_SKIN's meshes as `<prefix>_mesh<j>_geo` (add_rigid_meshes) and the
+// LARA_SKIN's meshes (add_rigid_meshes) and the
 // joints of add_lara_joints, on LARA's rest pose `lara`.
 void add_lara_meshes(const BodyTarget& t, const std::string& prefix, const LaraSlots& slots,
                      const RestPose& lara);
@@ -34,7 +34,7 @@ void add_lara_meshes(const BodyTarget& t, const std::string& prefix, const LaraS
 // The body meshes joint j stitches: {a, b} (j = 1..14; reference section 5).
 std::array<int, 2> lara_joint_pair(int j);
 
-// Adds meshes `<prefix>_joint<j>_geo` for LARA_SKIN_JOINTS meshes 1..14 to
+// Adds the faces of LARA_SKIN_JOINTS meshes 1..14 to the body's meshes and
 // `skin` (whose joint k is body mesh k). A joint vertex within 1 unit on every
 // axis of a vertex of body mesh a or b, both laid out at rest on their own
 // trees, takes that body vertex's place with weight 1 on its bone, as the

@@ -1,6 +1,7 @@
 #include "moveable_scene.hpp"
 
 #include "anim_scene.hpp"
+#include "body_mesh.hpp"
 #include "face_emit.hpp"
 #include "lara_body.hpp"
 #include "level_checks.hpp"
@@ -24,40 +25,34 @@ float shade(int16_t light) {
     return float(255 - (l >> 5)) / 255.0f;
 }
 
-// Where a moveable's meshes go: the scene and the node holding them, the skin
-// their joints index (-1: none), the level whose textures become materials,
-// and the unit conversion.
-// One mesh of the moveable, rigidly bound to `joint`, its vertices placed at
-// the joint's rest `origin`.
-void add_geometry(const BodyTarget& t, const std::string& name, const TrMesh& tm, uint16_t joint,
-                  const std::array<int64_t, 3>& origin) {
-    const Level& level = t.level;
-    const Conversion& conv = t.conv;
-    const int skin = t.skin;
+}  // namespace
+
+void add_body_faces(const BodyTarget& t, const std::string& prefix, const TrMesh& tm,
+                    const std::function<PlacedVertex(uint16_t)>& place) {
     const bool normals = usable_normals(tm);
     const bool lights = !normals && tm.lights.size() == tm.vertices.size() && !tm.lights.empty();
-    MeshByMaterial meshes(t.scene, t.mesh_node, name, skin);
     for (const Face& f : tm.faces) {
         const uint16_t tex = mesh_face_texture(f);
         // ASSUMPTION(sidedness): objects are drawn single-sided whatever bit 15 says
         // (output.cpp).
-        Mesh& out = meshes[t.materials.material(tex, (f.effects & 1) != 0, false, false)];
-        emit_face(out, f, level.object_textures[tex], [&](uint16_t v) {
-            out.positions.push_back(rest_point(conv, origin, tm.vertices[v]));
+        const int material = t.materials.material(tex, (f.effects & 1) != 0, false, false);
+        Mesh& out =
+            body_mesh(t.scene, t.mesh_node, prefix + "_geo", t.skin, material, {normals, lights});
+        emit_face(out, f, t.level.object_textures[tex], [&](uint16_t v) {
+            const PlacedVertex p = place(v);
+            out.positions.push_back(p.position);
             if (normals) {
                 const Vec3s& nv = tm.normals[v];
-                out.normals.push_back(glm::normalize(conv.direction(nv.x, nv.y, nv.z)));
+                out.normals.push_back(glm::normalize(t.conv.direction(nv.x, nv.y, nv.z)));
             }
             if (lights) {
                 const float g = shade(tm.lights[v]);
                 out.colors.push_back({g, g, g, 1.0f});
             }
-            if (skin >= 0) out.joints.push_back(joint);
+            if (t.skin >= 0) push_influence(out, p.influence);
         });
     }
 }
-
-}  // namespace
 
 RestPose rest_pose(const Level& level, const Moveable& m) {
     RestPose pose;
@@ -117,9 +112,16 @@ int add_skin(Scene& scene, const std::string& name, const std::vector<int>& join
 
 void add_rigid_meshes(const BodyTarget& t, const std::string& prefix, const Moveable& geometry,
                       const RestPose& pose) {
-    for (int j = 0; j < geometry.mesh_count && size_t(j) < pose.origin.size(); ++j)
-        add_geometry(t, prefix + "_mesh" + std::to_string(j) + "_geo",
-                     moveable_mesh(t.level, geometry, j), uint16_t(j), pose.origin[size_t(j)]);
+    for (int j = 0; j < geometry.mesh_count && size_t(j) < pose.origin.size(); ++j) {
+        const TrMesh& tm = moveable_mesh(t.level, geometry, j);
+        const std::array<int64_t, 3>& origin = pose.origin[size_t(j)];
+        Influence rigid;
+        rigid.joints = {uint16_t(j), 0, 0, 0};
+        rigid.weights = {1, 0, 0, 0};
+        add_body_faces(t, prefix, tm, [&](uint16_t v) {
+            return PlacedVertex{rest_point(t.conv, origin, tm.vertices[v]), rigid};
+        });
+    }
 }
 
 Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveable& m) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,9 +52,19 @@ struct BodyTarget {
     const Conversion& conv;
 };
 
-// Meshes `<prefix>_mesh<j>_geo` (one per material, later ones `_1`, `_2`...)
-// drawn at t.mesh_node: mesh j of `geometry` at rest origin j of `pose`,
-// every vertex weighted 1 to skin joint j.
+struct PlacedVertex {
+    glm::vec3 position{0.0f};
+    Influence influence;  // ignored when the target has no skin
+};
+
+// The faces of `tm` into the body's meshes `<prefix>_geo` at t.mesh_node
+// (body_mesh.hpp: one per material for the whole body), TR vertex v at
+// place(v), with its normal or vertex light as the mesh stores them.
+void add_body_faces(const BodyTarget& t, const std::string& prefix, const TrMesh& tm,
+                    const std::function<PlacedVertex(uint16_t)>& place);
+
+// Mesh j of `geometry` at rest origin j of `pose` into the body's meshes
+// (add_body_faces), every vertex weighted 1 to skin joint j.
 void add_rigid_meshes(const BodyTarget& t, const std::string& prefix, const Moveable& geometry,
                       const RestPose& pose);
 

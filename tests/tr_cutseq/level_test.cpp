@@ -13,6 +13,8 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "clients.hpp"
 #include "hand_math.hpp"
@@ -94,10 +96,23 @@ int node(const Scene& s, const std::string& name) {
     return n;
 }
 
-const Mesh* mesh(const Scene& s, const std::string& name) {
-    for (const Mesh& m : s.meshes)
-        if (m.name == name) return &m;
-    return nullptr;
+// Every vertex of a body's meshes `<base>`, `<base>_1`, ... with its influence.
+struct BodyVertex {
+    glm::vec3 p;
+    Influence in;
+};
+std::vector<BodyVertex> body_vertices(const Scene& s, const std::string& base) {
+    std::vector<BodyVertex> out;
+    for (const Mesh& m : s.meshes) {
+        if (m.name != base && m.name.rfind(base + "_", 0) != 0) continue;
+        for (size_t v = 0; v < m.positions.size(); ++v)
+            out.push_back({m.positions[v], skin_influence(m, v)});
+    }
+    return out;
+}
+
+bool rigid_on(const BodyVertex& v, int joint) {
+    return v.in.weights[0] == 1.0f && v.in.joints[0] == joint;
 }
 
 // --- the engine's pose, longhand ----------------------------------------
@@ -185,37 +200,41 @@ TEST_CASE("tr_cutseq --level: actors become skins on the level's trees, Lara fro
     const int body = node(s, "actor0_body");
     CHECK(s.nodes[size_t(body)].parent == 0);
     CHECK(s.nodes[size_t(body)].translation == glm::vec3(0.0f));
-    // Lara's body is LARA_SKIN's (box h = 30 + j), not LARA's own (20 + j)
-    const Mesh* foot = mesh(s, "actor0_mesh3_geo");
-    REQUIRE(foot);
-    bool skin_wide = false;
-    for (const glm::vec3& p : foot->positions)
-        skin_wide |= std::abs(p.x - (60.0f + 33.0f) / 512) < 1e-6f;
-    CHECK(skin_wide);
-    // LARA_SKIN_JOINTS: 14 joint meshes, weighted
-    CHECK(mesh(s, "actor0_joint1_geo"));
-    CHECK(mesh(s, "actor0_joint14_geo"));
-    CHECK_FALSE(mesh(s, "actor0_joint0_geo"));
-    const Mesh* knee = mesh(s, "actor0_joint2_geo");
-    REQUIRE(knee);
-    REQUIRE(knee->weights.size() == knee->positions.size());
-    int bound = 0, shared = 0;
-    for (size_t v = 0; v < knee->weights.size(); ++v) {
-        if (knee->weights[v][0] == 1.0f) {
-            // the knee's top corners sit on the shin's (mesh 2) and follow it
-            CHECK(knee->weighted_joints[v][0] == 2);
-            ++bound;
-        } else {
-            CHECK(knee->weights[v] == glm::vec4(0.5f, 0.5f, 0.0f, 0.0f));
-            CHECK(knee->weighted_joints[v] == glm::u16vec4(1, 2, 0, 0));
-            ++shared;
-        }
+    // Lara's body is LARA_SKIN's (box h = 30 + j), not LARA's own (20 + j):
+    // a left-foot vertex (origin x 60) at x 60 + 33
+    const std::vector<BodyVertex> lara = body_vertices(s, "actor0_geo");
+    CHECK(std::any_of(lara.begin(), lara.end(), [](const BodyVertex& v) {
+        return rigid_on(v, 3) && std::abs(v.p.x - (60.0f + 33.0f) / 512) < 1e-6f;
+    }));
+    // Every face corner once: LARA_SKIN's 15 boxes and LARA_SKIN_JOINTS'
+    // meshes 1..14, each a box of 6 quads and 1 triangle (demo_level box).
+    CHECK(lara.size() == (15 + 14) * (6 * 4 + 3));
+    // LARA_SKIN_JOINTS' vertices that no body vertex binds: 0.5 / 0.5 on the
+    // two bones they join, e.g. the left knee (joint 2) on (1, 2)
+    size_t left_knee = 0;
+    for (const BodyVertex& v : lara) {
+        const bool one = v.in.weights == glm::vec4(1, 0, 0, 0);
+        const bool half = v.in.weights == glm::vec4(0.5f, 0.5f, 0, 0);
+        CHECK((one || half));
+        left_knee += half && v.in.joints == glm::u16vec4(1, 2, 0, 0);
     }
-    CHECK(bound > 0);
-    CHECK(shared > 0);
-    // the second actor is its own slot's body
-    CHECK(mesh(s, "actor1_mesh4_geo"));
-    CHECK_FALSE(mesh(s, "actor1_joint1_geo"));
+    CHECK(left_knee > 0);
+    // the second actor is its own slot's body: rigid, 15 boxes
+    const std::vector<BodyVertex> actor = body_vertices(s, "actor1_geo");
+    CHECK(actor.size() == 15 * (6 * 4 + 3));
+    CHECK(std::all_of(actor.begin(), actor.end(),
+                      [](const BodyVertex& v) { return v.in.weights[0] == 1.0f; }));
+    // One mesh per material and vertex kind per body (an engine's draw call each)
+    for (const char* base : {"actor0_geo", "actor1_geo"}) {
+        std::set<std::tuple<int, bool, bool>> kinds;
+        size_t meshes = 0;
+        for (const Mesh& m : s.meshes)
+            if (m.name == base || m.name.rfind(std::string(base) + "_", 0) == 0) {
+                ++meshes;
+                kinds.insert({m.material, m.normals.empty(), m.colors.empty()});
+            }
+        CHECK(meshes == kinds.size());
+    }
     CHECK(s.extras["level"]["bodies"] == nlohmann::json({"lara_skin", "slot"}));
 }
 
@@ -227,7 +246,10 @@ TEST_CASE("tr_cutseq --level TR5: a CUTSEQ.BIN with a .TRC, no game warning, Lar
     const Scene s = doc->scene(1);
     validate_scene(s);
     CHECK(s.skins.size() == 2);
-    CHECK(mesh(s, "actor0_joint2_geo"));
+    const std::vector<BodyVertex> lara = body_vertices(s, "actor0_geo");
+    CHECK(std::any_of(lara.begin(), lara.end(), [](const BodyVertex& v) {
+        return v.in.weights == glm::vec4(0.5f, 0.5f, 0, 0);
+    }));
     CHECK(s.extras["level"]["version"] == "tr5");
     CHECK(s.extras["level"]["bodies"] == nlohmann::json({"lara_skin", "slot"}));
     CHECK(s.nodes[size_t(node(s, "actor1_mesh5"))].parent == node(s, "actor1_mesh2"));
@@ -242,11 +264,9 @@ TEST_CASE("tr_cutseq --level --native: TR units and axes, rest vertices = tree o
     const auto o = origins(kLaraParents, tk::lara_tree());
     const hand::V3 c = corner(3, 43, 0, 102);
     const glm::vec3 want(float(o[13][0] + c[0]), float(o[13][1] + c[1]), float(o[13][2] + c[2]));
-    const Mesh* hand_mesh = mesh(s, "actor0_mesh13_geo");
-    REQUIRE(hand_mesh);
-    bool found = false;
-    for (const glm::vec3& p : hand_mesh->positions) found |= p == want;
-    CHECK(found);
+    const std::vector<BodyVertex> lara = body_vertices(s, "actor0_geo");
+    CHECK(std::any_of(lara.begin(), lara.end(),
+                      [&](const BodyVertex& v) { return rigid_on(v, 13) && v.p == want; }));
     const tr_level::TreeNode head = tk::lara_tree()[13];  // places mesh 14
     CHECK(s.nodes[size_t(node(s, "actor0_mesh14"))].translation ==
           glm::vec3(float(head.dx), float(head.dy), float(head.dz)));

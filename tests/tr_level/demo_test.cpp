@@ -1,5 +1,8 @@
 // The writer's demo levels read back: every structure equals what the spec
 // put in, and the bodies stand where the tree offsets, summed by hand, say.
+#include <set>
+#include <tuple>
+
 #include "ripkit_catch.hpp"
 #include "tr_level/document.hpp"
 #include "tr_level/level_reader.hpp"
@@ -33,10 +36,15 @@ std::vector<const Mesh*> mesh_named(const Scene& s, const std::string& name) {
     return out;
 }
 
-bool has_position(const std::vector<const Mesh*>& meshes, glm::vec3 p) {
-    for (const Mesh* m : meshes)
-        for (const glm::vec3& q : m->positions)
-            if (glm::length(q - p) < 1e-6f) return true;
+// Whether a mesh `<base>` or `<base>_N` has a vertex at `p` weighted 1 to `joint`.
+bool has_vertex(const Scene& s, const std::string& base, glm::vec3 p, int joint) {
+    for (const Mesh* m : mesh_named(s, base))
+        for (size_t v = 0; v < m->positions.size(); ++v) {
+            const Influence in = skin_influence(*m, v);
+            if (glm::length(m->positions[v] - p) < 1e-6f && in.weights[0] == 1.0f &&
+                in.joints[0] == joint)
+                return true;
+        }
     return false;
 }
 
@@ -148,16 +156,25 @@ TEST_CASE("tr_level Lara at rest: vertex positions from the tree offsets summed 
     // h = 30 + j, y 0..50 + 4j) on LARA's tree, and LARA_SKIN_JOINTS between.
     // head: origin = torso (0,-30,0) + (0,-230,0); h = 44, y 0..106;
     // corner (44, 106, 44) -> (44, -154, 44) TR -> (44, 154, -44) / 512
-    CHECK(has_position(mesh_named(s, "slot0_mesh14_geo"), {44 * u, 154 * u, -44 * u}));
+    CHECK(has_vertex(s, "slot0_geo", {44 * u, 154 * u, -44 * u}, 14));
     // left foot: (60,10,0) + (0,220,0) + (0,200,10) = (60,430,10); h = 33;
     // corner (-33, 0, -33) -> (27, 430, -23)
-    CHECK(has_position(mesh_named(s, "slot0_mesh3_geo"), {27 * u, -430 * u, 23 * u}));
+    CHECK(has_vertex(s, "slot0_geo", {27 * u, -430 * u, 23 * u}, 3));
     // left hand: torso + (90,-200,0) + (0,130,0) + (0,120,0) = (90,20,0);
     // h = 43, y 0..102; corner (43, 102, -43) -> (133, 122, -43)
-    CHECK(has_position(mesh_named(s, "slot0_mesh13_geo"), {133 * u, -122 * u, 43 * u}));
+    CHECK(has_vertex(s, "slot0_geo", {133 * u, -122 * u, 43 * u}, 13));
     // torso at (0,-30,0), h = 37; corner (-37, 0, -37) -> (-37, -30, -37)
-    CHECK(has_position(mesh_named(s, "slot0_mesh7_geo"), {-37 * u, 30 * u, 37 * u}));
-    CHECK_FALSE(mesh_named(s, "slot0_joint2_geo").empty());
+    CHECK(has_vertex(s, "slot0_geo", {-37 * u, 30 * u, 37 * u}, 7));
+    // One mesh per material and vertex kind for the whole body: 15 boxes and
+    // 14 joint boxes, 27 corners each, in as many meshes as (material, kind)s.
+    size_t corners = 0;
+    std::set<std::tuple<int, bool, bool>> kinds;
+    for (const Mesh* m : mesh_named(s, "slot0_geo")) {
+        corners += m->positions.size();
+        kinds.insert({m->material, m->normals.empty(), m->colors.empty()});
+    }
+    CHECK(corners == (15 + 14) * 27);
+    CHECK(mesh_named(s, "slot0_geo").size() == kinds.size());
     CHECK(s.nodes[0].extras["body"] == "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree");
     // joints carry the offsets; the head hangs off the torso, not the left hand
     const int head = s.find_node("slot0_mesh14");

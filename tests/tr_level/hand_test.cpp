@@ -137,8 +137,12 @@ TEST_CASE("tr_level hand-laid: the moveable's scene from the layout by hand") {
         REQUIRE(s.skins.size() == 1);
         CHECK(s.skins[0].inverse_bind[1][3][1] == Approx(-0.5f));
 
+        // One body mesh per material and vertex kind: mesh A's triangle
+        // (alpha-tested, normals) is slot0_geo, mesh B's quad (additive,
+        // vertex lights) slot0_geo_1.
+        REQUIRE(s.meshes.size() == 2);
         // Mesh B (the quad) at rest: (x, y - 256, z) / 512, then (x, -y, -z).
-        const Mesh& q = mesh_named(s, "slot0_mesh1_geo");
+        const Mesh& q = mesh_named(s, "slot0_geo_1");
         REQUIRE(q.positions.size() == 4);
         check_vec(q.positions[0], {0.0f, 0.5f, 0.0f});
         check_vec(q.positions[1], {64.0f / 512, 0.5f, 0.0f});
@@ -166,7 +170,7 @@ TEST_CASE("tr_level hand-laid: the moveable's scene from the layout by hand") {
         CHECK(qm.extras["blend"] == "additive");
         CHECK_FALSE(qm.double_sided);
 
-        const Mesh& t = mesh_named(s, "slot0_mesh0_geo");
+        const Mesh& t = mesh_named(s, "slot0_geo");
         REQUIRE(t.normals.size() == 3);
         check_vec(t.normals[0], {0.0f, 0.0f, 1.0f});  // (0, 0, -16384) turned to +Z
         CHECK(s.materials.at(size_t(t.material)).alpha_mode == AlphaMode::Mask);
