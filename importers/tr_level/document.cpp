@@ -72,6 +72,7 @@ json LevelDocument::info() const {
               {"object", level_.object_pages},
               {"bump", level_.bump_pages}}},
             {"items_failed", failed},
+            {"tail", tail_json(level_)},
             {"assumptions", assumptions_},
             {"warnings", warnings_}};
 }

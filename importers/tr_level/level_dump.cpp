@@ -1,5 +1,7 @@
 #include "level_dump.hpp"
 
+#include <cstdio>
+
 #include "anim_dump.hpp"
 #include "level_checks.hpp"
 #include "slot_names.hpp"
@@ -134,8 +136,43 @@ json error_json(const Error& e) {
     return out;
 }
 
+json tail_json(const Level& level) {
+    const Tail& t = level.tail;
+    json out;
+    out["version_tag"] = level.magic == kMagicTr4c ? "TR4c" : "TR4\\0";
+    if (t.samples) {
+        const SampleSection& s = *t.samples;
+        out["samples"] = {
+            {"count", s.count},
+            {"offset", s.at},
+            {"size", s.end - s.at},
+            {"kept", s.in_sfx ? "in MAIN.SFX (the level holds start and size)" : "in the level"}};
+    } else {
+        out["samples"] = "none (the file ends after the geometry)";
+    }
+    if (t.ng) {
+        json chunks = json::array();
+        for (const NgChunk& c : t.ng->chunks) {
+            char tag[8];
+            std::snprintf(tag, sizeof tag, "0x%04X", unsigned(c.tag));
+            const char* name = ng_tag_name(c.tag);
+            chunks.push_back({{"offset", c.at},
+                              {"tag", tag},
+                              {"name", name ? name : "unknown"},
+                              {"words", c.words}});
+        }
+        out["trng"] = {{"offset", t.ng->at}, {"size", t.ng->size}, {"chunks", std::move(chunks)}};
+    } else {
+        out["trng"] = "none";
+    }
+    if (t.unknown_bytes)
+        out["unknown_tail"] = {{"offset", t.unknown_at}, {"size", t.unknown_bytes}};
+    return out;
+}
+
 json dump_level(const Level& level) {
     json out = header_json(level);
+    out["tail"] = tail_json(level);
     const SectionCounts& c = level.counts;
     out["geometry"] = {{"offset", level.geometry_at}, {"size", level.geometry_size}};
     out["sections"] = {{"floor_data_words", c.floor_data},

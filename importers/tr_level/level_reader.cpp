@@ -9,6 +9,7 @@
 #include "ripkit/codec/zlib.hpp"
 #include "room_reader.hpp"
 #include "section_walk.hpp"
+#include "tail_reader.hpp"
 
 namespace ripkit::tr_level {
 
@@ -202,18 +203,31 @@ void read_geometry(ByteReader r, Level& level, Budget& budget) {
     decode_moveable_anims(level, budget);
 }
 
+// The 32-bit chunk's sizes agree with the page counts and the file.
+bool first_chunk_fits(ByteSpan data) {
+    if (data.size() < 18) return false;
+    const uint64_t pages = uint64_t(load_u16le(data.data() + 4)) + load_u16le(data.data() + 6) +
+                           load_u16le(data.data() + 8);
+    const uint32_t uncompressed = load_u32le(data.data() + 10);
+    const uint32_t compressed = load_u32le(data.data() + 14);
+    return uncompressed == pages * kPage32Bytes && compressed <= data.size() - 18;
+}
+
+// ... and its data opens with a zlib header (RFC 1950: deflate, check bits).
+bool plain_first_chunk(ByteSpan data) {
+    if (!first_chunk_fits(data) || data.size() < 20) return false;
+    const unsigned cmf = data[18], flg = data[19];
+    return (cmf & 0x0F) == 8 && (cmf * 256 + flg) % 31 == 0;
+}
+
 }  // namespace
 
 int probe_level(ByteSpan data) {
     if (data.size() < 18) return 0;
     const uint32_t magic = load_u32le(data.data());
-    if (magic != kMagicTr4 && magic != kMagicTr4Demo) return 0;
-    const uint64_t pages = uint64_t(load_u16le(data.data() + 4)) + load_u16le(data.data() + 6) +
-                           load_u16le(data.data() + 8);
-    const uint32_t uncompressed = load_u32le(data.data() + 10);
-    const uint32_t compressed = load_u32le(data.data() + 14);
-    if (uncompressed != pages * kPage32Bytes || compressed > data.size() - 18) return 0;
-    return 90;
+    // An encrypted "TR4c" is still recognised, to be refused by name.
+    if (magic == kMagicTr4c) return 90;
+    return magic == kMagicTr4 && first_chunk_fits(data) ? 90 : 0;
 }
 
 Level read_level(ByteSpan file, Budget& budget) {
@@ -221,8 +235,12 @@ Level read_level(ByteSpan file, Budget& budget) {
     Level level;
     level.file_size = file.size();
     level.magic = r.u32("level version");
-    if (level.magic != kMagicTr4 && level.magic != kMagicTr4Demo)
+    if (level.magic != kMagicTr4 && level.magic != kMagicTr4c)
         fail(ErrorKind::WrongFormat, 0, "a TR4/TR5 level version \"TR4\\0\" or \"TR4c\"");
+    if (level.magic == kMagicTr4c && !plain_first_chunk(file))
+        fail(ErrorKind::Unsupported, 14,
+             "a level read as stored: \"TR4c\" with a first chunk whose sizes or zlib header do "
+             "not read is a level NG Center encrypted, which ripkit does not decrypt");
     level.room_pages = r.u16("room page count");
     level.object_pages = r.u16("object page count");
     level.bump_pages = r.u16("bump page count");
@@ -271,7 +289,9 @@ Level read_level(ByteSpan file, Budget& budget) {
         level.geometry_at = r.abs_pos();
         level.geometry_size = size;
         read_geometry(r.sub(r.pos(), size, "geometry block"), level, budget);
+        r.skip(size, "geometry block");
     }
+    level.tail = read_tail(file, r.abs_pos(), budget);
     return level;
 }
 

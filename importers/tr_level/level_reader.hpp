@@ -15,8 +15,9 @@ namespace ripkit::tr_level {
 // are offsets in the inflated chunk.
 inline constexpr const char* kTr4GeometryFrame = "geometry chunk (offsets in the inflated data)";
 
-// Probe: the magic, page counts a real level can have and a 32-bit chunk
-// header that fits the file. 0 = not a level.
+// Probe: "TR4\0" with page counts a real level can have and a 32-bit chunk
+// header that fits the file, or "TR4c" (read_level refuses it by name when
+// encrypted). 0 = not a level.
 int probe_level(ByteSpan data);
 
 Level read_level(ByteSpan file, Budget& budget);

@@ -15,6 +15,7 @@
 #include "anim_types.hpp"
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/error.hpp"
+#include "tail_types.hpp"
 
 namespace ripkit::tr_level {
 
@@ -22,8 +23,12 @@ enum class Version { Tr4, Tr5 };
 
 inline const char* version_name(Version v) { return v == Version::Tr4 ? "tr4" : "tr5"; }
 
-inline constexpr uint32_t kMagicTr4 = 0x00345254;      // "TR4\0" (TR5 writes it too)
-inline constexpr uint32_t kMagicTr4Demo = 0x63345254;  // "TR4c"
+inline constexpr uint32_t kMagicTr4 = 0x00345254;  // "TR4\0" (TR5 writes it too)
+// "TR4c": what TRNG writes over "TR4\0" when it encrypts a level (the
+// bytes from offset 14 on are scrambled; trview and Tomb Editor decrypt,
+// Tomb4Plus refuses). TRosettaStone gives it as a TR4 demo's version, so a
+// "TR4c" file whose first chunk reads plainly is read as a level.
+inline constexpr uint32_t kMagicTr4c = 0x63345254;
 inline constexpr int kPageSide = 256;
 inline constexpr size_t kPage32Bytes = 256u * 256u * 4u;
 inline constexpr size_t kPage16Bytes = 256u * 256u * 2u;
@@ -149,6 +154,7 @@ struct Level {
     uint64_t frames_at = 0;  // offset of word 0
     std::vector<ObjectTexture> object_textures;
     SectionCounts counts;
+    Tail tail;
     std::vector<std::string> warnings;
 };
 

@@ -47,6 +47,10 @@ const FormatSchema& schema() {
                  "rotations between keyframes as glTF LINEAR (slerp); the engine blends the two "
                  "keyframes' matrices element by element (InterpolateMatrix), which agrees to "
                  "within a small angle for the steps between keyframes"},
+                {"ng_chunk_size",
+                 "a TRNG trailer chunk whose first word has bit 15 set counts (word & 0x7FFF) << "
+                 "16 | the next word, with three header words (TRNG's ParseNgField); Tomb4Plus "
+                 "reads every count as one word"},
                 {"lara_joints",
                  "Lara's joint vertices (LARA_SKIN_JOINTS) that no body vertex within 1 unit "
                  "binds keep their own rest place, weighted 0.5 / 0.5 on the two bones they join "

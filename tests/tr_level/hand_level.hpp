@@ -178,8 +178,10 @@ struct AnimBytes {
     int animation = -1;
 };
 
-// The minimal level of reference section 8 (plus one room), TR4 or TR5.
-inline Bytes minimal_level(bool tr5, const AnimBytes* anims = nullptr) {
+// The minimal level of reference section 8 (plus one room), TR4 or TR5, up
+// to the end of the geometry: what follows (samples, a TRNG trailer) is the
+// caller's.
+inline Bytes minimal_level_to_geometry_end(bool tr5, const AnimBytes* anims = nullptr) {
     Bytes g;
     u32(g, 0);
     if (tr5)
@@ -252,6 +254,11 @@ inline Bytes minimal_level(bool tr5, const AnimBytes* anims = nullptr) {
     } else {
         chunk(f, g);
     }
+    return f;
+}
+
+inline Bytes minimal_level(bool tr5, const AnimBytes* anims = nullptr) {
+    Bytes f = minimal_level_to_geometry_end(tr5, anims);
     u32(f, 0);  // samples
     return f;
 }

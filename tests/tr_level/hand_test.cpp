@@ -241,10 +241,10 @@ TEST_CASE("tr_level --set: an unknown key or a bad scale is a usage error naming
 
 TEST_CASE("tr_level info: the schema's assumptions with the value in force") {
     const nlohmann::json plain = open(false)->info()["assumptions"];
-    CHECK(plain.size() == 11);
+    CHECK(plain.size() == 12);
     for (const char* key :
          {"scale", "uv_inset", "empty_pop", "sidedness", "blending", "vertex_light", "room_colour",
-          "rest_pose", "lara_joints", "anim_rate", "anim_interpolation"})
+          "rest_pose", "lara_joints", "anim_rate", "anim_interpolation", "ng_chunk_size"})
         CHECK(plain.contains(key));
     CHECK(plain["scale"].get<std::string>().find("[scale = 0.001953125, the default]") !=
           std::string::npos);
@@ -254,5 +254,5 @@ TEST_CASE("tr_level info: the schema's assumptions with the value in force") {
     CHECK(doc->info()["assumptions"]["scale"].get<std::string>().find(
               "[overridden: --set scale=0.01]") != std::string::npos);
     // The scene extras carry the same texts.
-    CHECK(doc->scene(0).extras["assumptions"].size() == 11);
+    CHECK(doc->scene(0).extras["assumptions"].size() == 12);
 }

@@ -285,6 +285,26 @@ Bytes pages16(const std::vector<Bytes>& pages) {
     return out;
 }
 
+void write_tail(ByteWriter& w, const LevelSpec& spec) {
+    w.u32(uint32_t(spec.samples.size()));
+    for (const Bytes& s : spec.samples) {
+        w.u32(uint32_t(s.size()));
+        w.u32(uint32_t(s.size()));
+        w.raw(s);
+    }
+    if (!spec.ng) return;
+    const size_t start = w.bytes().size();
+    w.raw(Bytes{'N', 'G'});
+    for (const auto& [tag, words] : spec.ng_chunks) {
+        w.u16(uint16_t(words.size() + 2));
+        w.u16(tag);
+        for (uint16_t v : words) w.u16(v);
+    }
+    w.u32(0);
+    w.raw(Bytes{'N', 'G', 'L', 'E'});
+    w.u32(uint32_t(w.bytes().size() + 4 - start));
+}
+
 }  // namespace
 
 std::vector<uint32_t> mesh_offsets(const LevelSpec& spec) {
@@ -329,7 +349,7 @@ Bytes wrap_container(const LevelSpec& spec, const Bytes& geometry, const Contain
         w.u32(uint32_t(geometry.size()));
         w.raw(geometry);
     }
-    w.u32(0);  // samples
+    write_tail(w, spec);
     return w.bytes();
 }
 

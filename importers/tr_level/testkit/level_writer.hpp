@@ -34,6 +34,12 @@ struct LevelSpec {
     std::vector<Dispatch> dispatches;
     std::vector<uint16_t> anim_commands, frames;
     SectionCounts counts;
+    // After the geometry: the samples (each stored as is, compressed size =
+    // uncompressed size) and, when `ng` is set, a TRNG trailer of these
+    // chunks (tag, payload words) laid out as Tomb Editor writes it.
+    std::vector<Bytes> samples;
+    bool ng = false;
+    std::vector<std::pair<uint16_t, std::vector<uint16_t>>> ng_chunks;
     uint8_t pool_padding = 0xCD;  // retail padding is garbage; the reader must not care
 };
 
