@@ -38,12 +38,13 @@ size_t face_count(const Level& level, const Moveable& m) {
 }  // namespace
 
 LevelDocument::LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget,
-                             json assumptions, std::vector<std::string> anims)
+                             json assumptions, std::vector<std::string> anims, BodyStyle body)
     : level_(std::move(level)),
       conv_(conv),
       budget_(std::move(budget)),
       assumptions_(std::move(assumptions)),
-      anims_(anims.empty() ? std::vector<std::string>{"all"} : std::move(anims)) {
+      anims_(anims.empty() ? std::vector<std::string>{"all"} : std::move(anims)),
+      body_(body) {
     warnings_ = level_.warnings;
     for (const Moveable& m : level_.moveables) {
         if (m.error) continue;
@@ -195,7 +196,7 @@ Scene LevelDocument::present(int64_t item) const {
         charge_scene_bytes(face_count(level_, m),
                            "slot " + std::to_string(m.slot) + "'s meshes and textures");
         const std::vector<uint32_t> anims = chosen_anims(m);
-        scene = moveable_scene(level_, m, conv_, anims);
+        scene = moveable_scene(level_, m, conv_, anims, body_);
         scene.extras["slot"] = m.slot;
     }
     scene.extras["format"] = "tr-level";
@@ -218,7 +219,8 @@ std::unique_ptr<Document> open_level(const Input& input, const Options& options,
     std::shared_ptr<Budget> budget = budget_for(options);
     Level level = read_level(input.bytes, *budget);
     return std::make_unique<LevelDocument>(std::move(level), conv, std::move(budget),
-                                           settings.assumptions(), settings.list("anims"));
+                                           settings.assumptions(), settings.list("anims"),
+                                           body_style(settings));
 }
 
 std::unique_ptr<Document> open_level(const Input& input, const Options& options) {

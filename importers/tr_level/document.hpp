@@ -7,6 +7,7 @@
 
 #include "conversion.hpp"
 #include "level_types.hpp"
+#include "moveable_scene.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
 
@@ -20,7 +21,7 @@ class LevelDocument : public Document {
     // `anims`: the --anims words (empty: all of each moveable's anims).
     LevelDocument(Level level, Conversion conv, std::shared_ptr<Budget> budget,
                   nlohmann::json assumptions = nlohmann::json::object(),
-                  std::vector<std::string> anims = {});
+                  std::vector<std::string> anims = {}, BodyStyle body = BodyStyle::Skinned);
 
     nlohmann::json info() const override;
     std::vector<ItemSummary> items() const override;
@@ -47,6 +48,7 @@ class LevelDocument : public Document {
     std::shared_ptr<Budget> budget_;
     nlohmann::json assumptions_;  // Settings::assumptions()
     std::vector<std::string> anims_;
+    BodyStyle body_;
     std::vector<std::string> warnings_;
 };
 

@@ -78,10 +78,13 @@ glm::vec3 rest_point(const Conversion& conv, const std::array<int64_t, 3>& origi
 std::vector<int> add_joints(Scene& scene, int parent, const std::string& prefix, const Moveable& m,
                             const RestPose& pose, const Conversion& conv) {
     const Skeleton& sk = pose.skeleton;
+    const size_t width = std::to_string(sk.parent.empty() ? 0 : sk.parent.size() - 1).size();
     std::vector<int> joints;
     for (size_t j = 0; j < sk.parent.size(); ++j) {
         const int p = j == 0 ? parent : joints[size_t(sk.parent[j])];
-        const int node = scene.add_node(prefix + "_mesh" + std::to_string(j), p);
+        std::string index = std::to_string(j);
+        index.insert(0, width - index.size(), '0');
+        const int node = scene.add_node(prefix + "_mesh" + index, p);
         Node& n = scene.nodes[size_t(node)];
         if (j > 0) {
             n.translation = conv.point(sk.offset[j][0], sk.offset[j][1], sk.offset[j][2]);
@@ -140,8 +143,27 @@ Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveabl
     return body;
 }
 
+Body add_parts(const BodyTarget& t, int parent, const std::string& prefix, const Moveable& m) {
+    Body body;
+    const RestPose pose = rest_pose(t.level, m);
+    body.warnings = pose.skeleton.warnings;
+    body.joints = add_joints(t.scene, parent, prefix, m, pose, t.conv);
+    const LaraSlots lara = lara_slots(t.level);
+    body.lara = drawn_as_lara(lara, m);
+    const Moveable& geometry = body.lara ? *lara.skin : m;
+    for (size_t j = 0; j < body.joints.size() && int(j) < geometry.mesh_count; ++j) {
+        const TrMesh& tm = moveable_mesh(t.level, geometry, int(j));
+        const BodyTarget part{t.scene, body.joints[j], -1, t.level, t.materials, t.conv};
+        const std::string name = t.scene.nodes[size_t(body.joints[j])].name;
+        add_body_faces(part, name, tm, [&](uint16_t v) {
+            return PlacedVertex{rest_point(t.conv, {0, 0, 0}, tm.vertices[v]), {}};
+        });
+    }
+    return body;
+}
+
 Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv,
-                     const std::vector<uint32_t>& anims) {
+                     const std::vector<uint32_t>& anims, BodyStyle style) {
     Scene scene;
     const std::string root = "slot" + std::to_string(m.slot);
     scene.name = root;
@@ -149,8 +171,12 @@ Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& co
     scene.nodes[0].extras = {{"slot", m.slot}, {"meshes", m.mesh_count}};
     if (const char* name = slot_name(level.version, m.slot)) scene.nodes[0].extras["name"] = name;
     MaterialTable materials(level, scene);
-    const Body body = add_body({scene, r, -1, level, materials, conv}, r, root, m);
-    if (body.lara) scene.nodes[0].extras["body"] = "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree";
+    const BodyTarget t{scene, r, -1, level, materials, conv};
+    const bool parts = style == BodyStyle::Parts;
+    const Body body = parts ? add_parts(t, r, root, m) : add_body(t, r, root, m);
+    if (body.lara)
+        scene.nodes[0].extras["body"] = parts ? "LARA_SKIN on LARA's tree, part by part"
+                                              : "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree";
     if (!body.warnings.empty()) scene.extras["warnings"] = body.warnings;
     if (!body.joints.empty() && !anims.empty()) {
         add_animations({scene, level, m, body.joints, conv}, anims);

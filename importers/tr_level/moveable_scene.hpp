@@ -30,8 +30,10 @@ const TrMesh& moveable_mesh(const Level& level, const Moveable& m, int j);
 // A vertex of a mesh whose origin is `origin`, at rest, in output space.
 glm::vec3 rest_point(const Conversion& conv, const std::array<int64_t, 3>& origin, const Vec3s& v);
 
-// Nodes `<prefix>_mesh<j>`: mesh 0 under `parent`, the rest by the tree,
-// translated by the tree offsets. Returns them by mesh.
+// Nodes `<prefix>_mesh<j>`, j zero-padded to the width of the last index so
+// that no name is the start of another (WadTool matches channels to meshes
+// by substring): mesh 0 under `parent`, the rest by the tree, translated by
+// the tree offsets. Returns them by mesh.
 std::vector<int> add_joints(Scene& scene, int parent, const std::string& prefix, const Moveable& m,
                             const RestPose& pose, const Conversion& conv);
 
@@ -80,11 +82,24 @@ struct Body {
 // Lara; the body's own skin replaces t.skin.
 Body add_body(BodyTarget t, int parent, const std::string& prefix, const Moveable& m);
 
+// How a moveable's meshes reach the output (setting `body`).
+enum class BodyStyle {
+    Skinned,  // add_body: one skinned mesh per material for the whole body
+    Parts,    // add_parts: each mesh on its own joint node, rigid, no skin
+};
+
+// Joints as add_joints, and mesh j's faces in its own space as the meshes
+// `<joint>_geo` of joint node j, unskinned: a moveable as the engine draws it,
+// part by part, and as importers that match animation channels to mesh nodes
+// read it (Tomb Editor's WadTool). Lara (drawn_as_lara) takes LARA_SKIN's
+// meshes; LARA_SKIN_JOINTS, which need a skin, are left out.
+Body add_parts(const BodyTarget& t, int parent, const std::string& prefix, const Moveable& m);
+
 // `convert` of one moveable: root node `slot<S>` (identity) carrying the body
 // and the anims numbered `anims` (anim_scene.hpp; they must have decoded).
 // Lara (slot 0) is drawn as the engine draws her: LARA_SKIN's meshes and
 // LARA_SKIN_JOINTS stitched between them on LARA's tree, when the level has them.
 Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& conv,
-                     const std::vector<uint32_t>& anims);
+                     const std::vector<uint32_t>& anims, BodyStyle style = BodyStyle::Skinned);
 
 }  // namespace ripkit::tr_level

@@ -12,6 +12,19 @@ const FormatSchema& schema() {
                     .means("metres per TR unit in converted output (not with --native)")
                     .assumes("a TR unit is 1/512 m (a 1024-unit sector = 2 m), as tr-cutseq; "
                              "TR's Y-down space turned by (x, -y, -z)"),
+                ValueDef::choice(
+                    "body",
+                    {{"skinned",
+                      {},
+                      "one skinned mesh per material for the whole body (glTF viewers, Blender, "
+                      "engines)"},
+                     {"parts",
+                      {},
+                      "each TR mesh on its own joint node, rigid, without a skin: for importers "
+                      "that match animation channels to mesh nodes (Tomb Editor's WadTool); "
+                      "Lara without LARA_SKIN_JOINTS"}})
+                    .defaults_to("skinned")
+                    .means("how a moveable's meshes are drawn"),
             },
         .options =
             {
@@ -58,6 +71,10 @@ const FormatSchema& schema() {
             },
     };
     return s;
+}
+
+BodyStyle body_style(const Settings& settings) {
+    return settings.text("body") == "parts" ? BodyStyle::Parts : BodyStyle::Skinned;
 }
 
 Conversion conversion(const Settings& settings, const Options& options) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "conversion.hpp"
+#include "moveable_scene.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
 
@@ -10,5 +11,6 @@ namespace ripkit::tr_level {
 const FormatSchema& schema();
 
 Conversion conversion(const Settings& settings, const Options& options);
+BodyStyle body_style(const Settings& settings);
 
 }  // namespace ripkit::tr_level

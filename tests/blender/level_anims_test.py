@@ -108,7 +108,8 @@ def check_item(label, item, how, first, tol):
         return
     arm = armatures[0]
     bones = sorted(b.name for b in arm.data.bones)
-    C.eq(bones, sorted("slot%d_mesh%d" % (item, j) for j in range(BONES[item])),
+    width = len(str(BONES[item] - 1))
+    C.eq(bones, sorted("slot%d_mesh%0*d" % (item, width, j) for j in range(BONES[item])),
          "%s %s: one bone per mesh of the moveable" % (label, how))
     for name in ANIMS[item]:
         C.eq(len(actions_of(name)), 1, "%s %s: one action for %s (actions: %s)"

@@ -178,7 +178,7 @@ TEST_CASE("tr_level Lara at rest: vertex positions from the tree offsets summed 
     CHECK(s.nodes[0].extras["body"] == "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree");
     // joints carry the offsets; the head hangs off the torso, not the left hand
     const int head = s.find_node("slot0_mesh14");
-    CHECK(s.nodes[size_t(head)].parent == s.find_node("slot0_mesh7"));
+    CHECK(s.nodes[size_t(head)].parent == s.find_node("slot0_mesh07"));
     CHECK(s.nodes[size_t(head)].translation.y == Approx(230 * u));
     REQUIRE(s.skins.size() == 1);
     CHECK(s.skins[0].joints.size() == 15);

@@ -21,11 +21,12 @@ using namespace ripkit::tr_level::testkit;
 
 namespace {
 
-std::filesystem::path convert(Version v, int64_t item, const std::string& name) {
+std::filesystem::path convert(Version v, int64_t item, const std::string& name,
+                              const Options& o = {}) {
     Input in;
     in.path = name;
     in.bytes = write_level(demo_level(v));
-    const Scene scene = open_level(in, Options{})->scene(item);
+    const Scene scene = open_level(in, o)->scene(item);
     const auto out = test::fresh_temp_dir("tr_level_export_" + name) / (name + ".glb");
     ExportOptions eo;
     eo.format = OutputFormat::Glb;
@@ -68,6 +69,16 @@ TEST_CASE("tr_level moveables and rooms pass the Khronos validator, TR4 and TR5"
             CHECK(report["numErrors"] == 0);
             CHECK(report["numWarnings"] == 0);
         }
+    Options parts;
+    parts.settings["body"] = "parts";
+    for (int64_t item : {int64_t(0), int64_t(427)}) {
+        const std::string name = "parts_" + std::to_string(item);
+        INFO(name);
+        const auto report = test::validate_gltf(convert(Version::Tr4, item, name, parts));
+        INFO(report.dump());
+        CHECK(report["numErrors"] == 0);
+        CHECK(report["numWarnings"] == 0);
+    }
 }
 
 TEST_CASE("tr_level every embedded page decodes to the level's texels") {

@@ -9,6 +9,7 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <assimp/Importer.hpp>
 #include <fstream>
 #include <functional>
@@ -28,12 +29,14 @@ namespace fbxr = ripkit::test::fbxr;
 
 namespace {
 
-std::filesystem::path lara_fbx() {
+std::filesystem::path lara_fbx(const std::string& body = "skinned") {
     Input in;
     in.path = "DEMO.TR4";
     in.bytes = testkit::write_level(testkit::demo_level(Version::Tr4));
-    const Scene scene = open_level(in, Options{})->scene(0);
-    const auto out = test::fresh_temp_dir("tr_level_fbx") / "lara.fbx";
+    Options o;
+    o.settings["body"] = body;
+    const Scene scene = open_level(in, o)->scene(0);
+    const auto out = test::fresh_temp_dir("tr_level_fbx_" + body) / "lara.fbx";
     ExportOptions eo;
     eo.format = OutputFormat::Fbx;
     export_scene(scene, out, eo);
@@ -47,7 +50,8 @@ std::vector<uint8_t> bytes_of(const std::filesystem::path& p) {
 
 std::vector<std::string> lara_joints() {
     std::vector<std::string> out;
-    for (int j = 0; j < 15; ++j) out.push_back("slot0_mesh" + std::to_string(j));
+    for (int j = 0; j < 15; ++j)
+        out.push_back((j < 10 ? "slot0_mesh0" : "slot0_mesh") + std::to_string(j));
     return out;
 }
 
@@ -71,7 +75,7 @@ TEST_CASE("tr_level FBX: one take per anim, one bone per mesh in the moveable's 
         walked.push_back(model_name(m));
         for (const fbxr::Node* c : d.children_of(d.id(m), "Model")) walk(*c);
     };
-    walk(*d.model("slot0_mesh0"));
+    walk(*d.model("slot0_mesh00"));
     CHECK(walked == lara_joints());
     size_t limbs = 0;
     for (const auto& [id, o] : d.objects)
@@ -81,7 +85,7 @@ TEST_CASE("tr_level FBX: one take per anim, one bone per mesh in the moveable's 
     // The turn's keys on the root joint at frame 2 (2/5 of the first step):
     // offset (0,-474,8) -> (x,-y,-z) = (0,474,-8), the hips' yaw 2/5 of 22.5
     // degrees with its sign turned by the same half turn about X.
-    const int64_t root = d.id(*d.model("slot0_mesh0"));
+    const int64_t root = d.id(*d.model("slot0_mesh00"));
     const auto move = fbxr::curves_of(d, root, "Lcl Translation", "anim_0_state_2");
     const auto turn = fbxr::curves_of(d, root, "Lcl Rotation", "anim_0_state_2");
     REQUIRE(move.count("d|Y"));
@@ -117,4 +121,47 @@ TEST_CASE("tr_level FBX through Assimp: WadTool's bone list is the moveable's me
     };
     walk(s->mRootNode);
     CHECK(linear == lara_joints());
+}
+
+TEST_CASE("tr_level FBX with body=parts: WadTool's animation import finds every mesh") {
+    Assimp::Importer imp;
+    const aiScene* s = imp.ReadFile(lara_fbx("parts").string(), aiProcess_ValidateDataStructure);
+    INFO(imp.GetErrorString());
+    REQUIRE(s);
+    // TombLib AssimpImporter.ImportFromFile: the names of the nodes with
+    // meshes, depth first, are the model's meshes in order...
+    std::vector<std::string> mesh_nodes;
+    std::function<void(const aiNode*)> walk = [&](const aiNode* n) {
+        if (n->mNumMeshes > 0) mesh_nodes.push_back(n->mName.C_Str());
+        for (unsigned c = 0; c < n->mNumChildren; ++c) walk(n->mChildren[c]);
+    };
+    walk(s->mRootNode);
+    CHECK(mesh_nodes == lara_joints());
+    REQUIRE(s->mNumAnimations == 2);
+    // ...its channel count, when Assimp's mesh count differs (one per
+    // material here), is the most channels of one animation that name such a
+    // node, and must equal that list's length...
+    size_t most = 0;
+    for (unsigned a = 0; a < s->mNumAnimations; ++a) {
+        size_t named = 0;
+        const aiAnimation* anim = s->mAnimations[a];
+        for (unsigned c = 0; c < anim->mNumChannels; ++c)
+            for (const std::string& m : mesh_nodes)
+                if (m == anim->mChannels[c]->mNodeName.C_Str()) ++named;
+        most = std::max(most, named);
+        // ...and a channel goes to the first mesh whose name its node's
+        // contains: its own mesh, with no name the start of another.
+        for (unsigned c = 0; c < anim->mNumChannels; ++c) {
+            const std::string node = anim->mChannels[c]->mNodeName.C_Str();
+            const auto first = std::find_if(mesh_nodes.begin(), mesh_nodes.end(), [&](auto& m) {
+                return node.find(m) != std::string::npos;
+            });
+            INFO(node);
+            REQUIRE(first != mesh_nodes.end());
+            CHECK(node.rfind(*first, 0) == 0);
+            CHECK(std::count_if(mesh_nodes.begin(), mesh_nodes.end(),
+                                [&](auto& m) { return node.find(m) != std::string::npos; }) == 1);
+        }
+    }
+    CHECK(most == mesh_nodes.size());
 }

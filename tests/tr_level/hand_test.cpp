@@ -179,6 +179,38 @@ TEST_CASE("tr_level hand-laid: the moveable's scene from the layout by hand") {
     }
 }
 
+TEST_CASE("tr_level hand-laid: --set body=parts, each mesh on its own node") {
+    Options o;
+    o.settings["body"] = "parts";
+    const Scene s = open(false, o)->scene(0);
+    validate_scene(s);
+    CHECK(s.skins.empty());
+    REQUIRE(s.nodes.size() == 3);
+    CHECK(s.nodes[1].name == "slot0_mesh0");
+    CHECK(s.nodes[2].name == "slot0_mesh1");
+    check_vec(s.nodes[2].translation, {0.0f, 0.5f, 0.0f});
+    // Mesh A on mesh 0's node, mesh B on mesh 1's, each in its own space:
+    // B's quad (0,0,0) (64,0,0) (64,0,64) (0,0,64) / 512, then (x, -y, -z).
+    REQUIRE(s.nodes[1].meshes.size() == 1);
+    REQUIRE(s.nodes[2].meshes.size() == 1);
+    const Mesh& a = s.meshes.at(size_t(s.nodes[1].meshes[0]));
+    const Mesh& b = s.meshes.at(size_t(s.nodes[2].meshes[0]));
+    CHECK(a.name == "slot0_mesh0_geo");
+    CHECK(b.name == "slot0_mesh1_geo");
+    CHECK(a.skin == -1);
+    CHECK(b.skin == -1);
+    CHECK(a.joints.empty());
+    REQUIRE(a.positions.size() == 3);
+    check_vec(a.positions[1], {100.0f / 512, 0.0f, 0.0f});
+    check_vec(a.positions[2], {0.0f, -100.0f / 512, 0.0f});
+    REQUIRE(b.positions.size() == 4);
+    check_vec(b.positions[0], {0.0f, 0.0f, 0.0f});
+    check_vec(b.positions[2], {64.0f / 512, 0.0f, -64.0f / 512});
+    CHECK(b.indices == std::vector<uint32_t>{2, 1, 0, 3, 2, 0});
+    REQUIRE(b.colors.size() == 4);
+    CHECK(b.colors[1].g == Approx(191.0 / 255));
+}
+
 TEST_CASE("tr_level hand-laid: the rooms item") {
     for (bool tr5 : {false, true}) {
         INFO((tr5 ? "tr5" : "tr4"));
@@ -229,8 +261,9 @@ TEST_CASE("tr_level --set: an unknown key or a bad scale is a usage error naming
         FAIL("--set " << key << "=" << value << " was accepted");
         return std::string();
     };
-    CHECK(refused("scael", "2").find("a setting tr-level takes (scale), got --set scael=2") !=
+    CHECK(refused("scael", "2").find("a setting tr-level takes (scale, body), got --set scael=2") !=
           std::string::npos);
+    CHECK(refused("body", "rigid").find("--set body=") != std::string::npos);
     for (const char* v : {"2abc", "inf", "nan", "0", "-1", ""}) {
         INFO(v);
         CHECK(refused("scale", v)
