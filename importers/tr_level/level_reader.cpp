@@ -225,8 +225,9 @@ bool plain_first_chunk(ByteSpan data) {
 int probe_level(ByteSpan data) {
     if (data.size() < 18) return 0;
     const uint32_t magic = load_u32le(data.data());
-    // An encrypted "TR4c" is still recognised, to be refused by name.
-    if (magic == kMagicTr4c) return 90;
+    // An encrypted "TR4c" and the remasters' levels are recognised, to be
+    // refused by name.
+    if (magic == kMagicTr4c || magic == kMagicTrx4 || magic == kMagicTrx5) return 90;
     return magic == kMagicTr4 && first_chunk_fits(data) ? 90 : 0;
 }
 
@@ -235,6 +236,12 @@ Level read_level(ByteSpan file, Budget& budget) {
     Level level;
     level.file_size = file.size();
     level.magic = r.u32("level version");
+    if (level.magic == kMagicTrx4 || level.magic == kMagicTrx5)
+        fail(ErrorKind::Unsupported, 0,
+             "a level of the original games: \"TRX" +
+                 std::string(1, level.magic == kMagicTrx4 ? '4' : '5') +
+                 "\" is a level of the remastered games, laid out differently; ripkit does not "
+                 "read it");
     if (level.magic != kMagicTr4 && level.magic != kMagicTr4c)
         fail(ErrorKind::WrongFormat, 0, "a TR4/TR5 level version \"TR4\\0\" or \"TR4c\"");
     if (level.magic == kMagicTr4c && !plain_first_chunk(file))

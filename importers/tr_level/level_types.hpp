@@ -29,6 +29,9 @@ inline constexpr uint32_t kMagicTr4 = 0x00345254;  // "TR4\0" (TR5 writes it too
 // Tomb4Plus refuses). TRosettaStone gives it as a TR4 demo's version, so a
 // "TR4c" file whose first chunk reads plainly is read as a level.
 inline constexpr uint32_t kMagicTr4c = 0x63345254;
+// "TRX4" / "TRX5": the remastered games' levels (trview LevelVersion), a
+// different layout; recognised to be refused by name.
+inline constexpr uint32_t kMagicTrx4 = 0x34585254, kMagicTrx5 = 0x35585254;
 inline constexpr int kPageSide = 256;
 inline constexpr size_t kPage32Bytes = 256u * 256u * 4u;
 inline constexpr size_t kPage16Bytes = 256u * 256u * 2u;

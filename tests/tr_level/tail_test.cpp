@@ -241,3 +241,18 @@ TEST_CASE("tr_level \"TR4c\": read when stored plainly, refused by name when enc
     CHECK(e.offset() == 14);
     CHECK(std::string(e.what()).find("encrypted") != std::string::npos);
 }
+
+TEST_CASE("tr_level the remasters' \"TRX4\" and \"TRX5\" are refused by name") {
+    for (char v : {'4', '5'}) {
+        Bytes file = hand::minimal_level(false);
+        file[0] = 'T';
+        file[1] = 'R';
+        file[2] = 'X';
+        file[3] = uint8_t(v);
+        CHECK(probe_level(file) > 0);
+        const Error e = open_error(file);
+        CHECK(e.kind() == ErrorKind::Unsupported);
+        CHECK(e.offset() == 0);
+        CHECK(std::string(e.what()).find(std::string("\"TRX") + v + "\"") != std::string::npos);
+    }
+}
