@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     put(dir / "minimal.trc", write_level(minimal_level(Version::Tr5)));
     put(dir / "minimal_geometry.bin", geometry_block(minimal_level(Version::Tr4)));
     LevelSpec ng = minimal_level(Version::Tr4);
-    ng.samples = {Bytes(12, 0x52)};
+    ng.samples = {ripkit::Bytes(12, 0x52)};
     ng.ng = true;
     ng.ng_chunks = {{0x800D, {3, 0}}, {0x8024, {1, 3, 0, 0, 0}}};
     put(dir / "trng.tr4", write_level(ng));

@@ -16,8 +16,9 @@ namespace ripkit::tr_level {
 inline constexpr const char* kTr4GeometryFrame = "geometry chunk (offsets in the inflated data)";
 
 // Probe: "TR4\0" with page counts a real level can have and a 32-bit chunk
-// header that fits the file, or "TR4c" (read_level refuses it by name when
-// encrypted). 0 = not a level.
+// header that fits the file, "TR4c" (read_level refuses it by name when
+// encrypted) or the remasters' "TRX4"/"TRX5" (refused by name). 0 = not a
+// level.
 int probe_level(ByteSpan data);
 
 Level read_level(ByteSpan file, Budget& budget);

@@ -1,5 +1,6 @@
 // A moveable as a rigidly skinned, textured body: one joint node per mesh,
-// placed by the mesh tree; each mesh's faces bound with weight 1 to its joint.
+// placed by the mesh tree; each mesh's faces bound with weight 1 to its joint
+// (or, with BodyStyle::Parts, drawn on its joint node without a skin).
 // The pieces are exposed for tr-cutseq, whose joints exist already.
 #pragma once
 
