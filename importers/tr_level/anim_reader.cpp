@@ -96,7 +96,7 @@ MoveableAnim decode_anim(const Level& level, uint32_t index, int meshes, Budget&
     out.keys.reserve(keys);
     const size_t first = a.frame_offset / 2;
     for (uint32_t k = 0; k < keys; ++k)
-        out.keys.push_back(with_context("keyframe " + n(k), [&] {
+        out.keys.push_back(with_context("keyframe", k, [&] {
             return decode_keyframe(level.frames, first + size_t(k) * a.frame_size, a.frame_size,
                                    meshes, level.frames_at);
         }));
@@ -266,9 +266,8 @@ void decode_moveable_anims(Level& level, Budget& budget) {
         for (uint32_t i = first; i < end; ++i) {
             budget.progress(i - first, end - first, "anims");
             try {
-                m.anims.push_back(with_context("level anim " + n(i), [&] {
-                    return decode_anim(level, i, m.mesh_count, budget);
-                }));
+                m.anims.push_back(with_context(
+                    "level anim", i, [&] { return decode_anim(level, i, m.mesh_count, budget); }));
             } catch (Error& e) {
                 if (document_wide(e)) throw;
                 MoveableAnim bad;

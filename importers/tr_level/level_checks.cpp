@@ -27,7 +27,7 @@ void check_texture(const Level& level, const Face& f, uint16_t index) {
 template <class Fn>
 void check_faces(const std::vector<Face>& faces, Fn&& texture_of, const Level& level) {
     for (size_t i = 0; i < faces.size(); ++i)
-        with_context((faces[i].quad ? "quad " : "triangle ") + n(i),
+        with_context(faces[i].quad ? "quad" : "triangle", i,
                      [&] { check_texture(level, faces[i], texture_of(faces[i])); });
 }
 
