@@ -68,7 +68,9 @@ ExportResult convert_item(const Session& s, int64_t item, const fs::path& out,
     return with_context("item " + std::to_string(item), [&] {
         Budget::Scope scope(s.budget());
         const Scene scene = s.doc().scene(item);
-        return export_scene(scene, out, eo);
+        ExportResult r = export_scene(scene, out, eo);
+        r.notes.insert(r.notes.begin(), scene.notes.begin(), scene.notes.end());
+        return r;
     });
 }
 

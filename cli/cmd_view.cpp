@@ -27,6 +27,7 @@ int run_view(const ViewArgs& a) {
     po.protected_paths = session.protected_paths();
     write_preview_html(scene, a.out, po);
     Messages::get().out(a.out);
+    for (const std::string& n : scene.notes) Messages::get().err("ripkit: note: " + n);
     return 0;
 }
 

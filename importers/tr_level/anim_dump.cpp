@@ -1,5 +1,6 @@
 #include "anim_dump.hpp"
 
+#include "anim_commands.hpp"
 #include "anim_reader.hpp"
 #include "level_dump.hpp"
 
@@ -53,10 +54,10 @@ json keyframe_json(const KeyFrame& f) {
 
 json state_changes_json(const Level& level, const Anim& a) {
     json out = json::array();
-    for (uint32_t i = 0; i < a.state_change_count; ++i) {
+    for (uint32_t i = 0; i < engine_count(a.state_change_count); ++i) {
         const StateChange& s = level.state_changes[size_t(a.state_change_index) + i];
         json dispatches = json::array();
-        for (uint32_t d = 0; d < s.dispatch_count; ++d) {
+        for (uint32_t d = 0; d < engine_count(s.dispatch_count); ++d) {
             const Dispatch& x = level.dispatches[size_t(s.dispatch_index) + d];
             dispatches.push_back({{"offset", x.at},
                                   {"low", x.low},
@@ -74,7 +75,9 @@ json commands_json(const std::vector<AnimCommand>& commands) {
     for (const AnimCommand& c : commands) {
         json ops = json::array();
         for (int k = 0; k < command_operands(c.kind); ++k) ops.push_back(c.operands[size_t(k)]);
-        out.push_back({{"offset", c.at}, {"kind", command_name(c.kind)}, {"operands", ops}});
+        json j = {{"offset", c.at}, {"kind", command_name(c.kind)}, {"operands", ops}};
+        if (!known_command(uint16_t(c.kind))) j["code"] = uint16_t(c.kind);
+        out.push_back(std::move(j));
     }
     return out;
 }
@@ -87,7 +90,9 @@ json dump_anims(const Level& level, const Moveable& m) {
         const MoveableAnim& ma = m.anims[k];
         json j = {{"anim", k}, {"level_anim", ma.index}};
         if (ma.index < level.anims.size()) j["record"] = record_json(level.anims[ma.index]);
-        if (ma.error) {
+        if (ma.frames != AnimFrames::Carried) {
+            j["without_frames"] = frames_name(ma.frames);
+        } else if (ma.error) {
             j["error"] = error_json(*ma.error);
         } else {
             const Anim& a = level.anims[ma.index];
@@ -96,6 +101,7 @@ json dump_anims(const Level& level, const Moveable& m) {
             j["keyframes"] = std::move(keys);
             j["commands"] = commands_json(ma.commands);
             j["state_changes"] = state_changes_json(level, a);
+            if (!ma.notes.empty()) j["notes"] = ma.notes;
         }
         out.push_back(std::move(j));
     }

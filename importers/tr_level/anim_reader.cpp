@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "anim_commands.hpp"
 #include "section_walk.hpp"
 
 namespace ripkit::tr_level {
@@ -12,7 +13,6 @@ namespace {
 std::string n(uint64_t v) { return std::to_string(v); }
 
 constexpr uint64_t kAnimBytes = 40, kStateChangeBytes = 6, kDispatchBytes = 8;
-constexpr size_t kFrameHeaderWords = 9;  // bounding box and root offset
 
 Anim read_anim(ByteReader& r) {
     Anim a;
@@ -56,6 +56,8 @@ void read_words(ByteReader& r, std::vector<uint16_t>& out, uint64_t& at, Budget&
 uint16_t angle10(uint32_t v) { return uint16_t((v & 1023u) << 6); }
 uint16_t angle12(uint32_t v) { return uint16_t((v & 4095u) << 4); }
 
+// What the engine would read past the level's tables or divide by: an error.
+// Counts are taken as the engine takes them (engine_count).
 void check_anim(const Level& level, const Anim& a) {
     if (a.rate == 0) fail(ErrorKind::BadValue, a.at + 4, "a frame rate of at least 1, got 0");
     if (a.frame_end < a.frame_start)
@@ -65,78 +67,90 @@ void check_anim(const Level& level, const Anim& a) {
     if (a.frame_offset % 2 != 0)
         fail(ErrorKind::BadValue, a.at,
              "a frame offset of whole words (even), got " + n(a.frame_offset));
-    if (size_t(a.frame_size) < kFrameHeaderWords)
-        fail(ErrorKind::BadValue, a.at + 5,
-             "a frame size of at least " + n(kFrameHeaderWords) +
-                 " words (bounding box and offset), got " + n(a.frame_size));
-    const uint64_t changes_end = uint64_t(a.state_change_index) + a.state_change_count;
-    if (changes_end > level.state_changes.size())
+    const uint32_t changes = engine_count(a.state_change_count);
+    const uint64_t changes_end = uint64_t(a.state_change_index) + changes;
+    if (changes > 0 && changes_end > level.state_changes.size())
         fail(ErrorKind::BadIndex, a.at + 32,
              "state changes " + n(a.state_change_index) + ".." + n(changes_end) + " within the " +
                  n(level.state_changes.size()) + " state changes");
     for (uint64_t i = a.state_change_index; i < changes_end; ++i) {
         const StateChange& s = level.state_changes[size_t(i)];
-        const uint64_t end = uint64_t(s.dispatch_index) + s.dispatch_count;
-        if (end > level.dispatches.size())
+        const uint32_t dispatches = engine_count(s.dispatch_count);
+        const uint64_t end = uint64_t(s.dispatch_index) + dispatches;
+        if (dispatches > 0 && end > level.dispatches.size())
             fail(ErrorKind::BadIndex, s.at + 2,
                  "dispatches " + n(s.dispatch_index) + ".." + n(end) + " of state change " + n(i) +
                      " within the " + n(level.dispatches.size()) + " dispatches");
     }
 }
 
+// Counts the engine reads as none, said once per anim.
+void note_counts(const Level& level, const Anim& a, std::vector<std::string>& notes) {
+    auto note = [&](const std::string& what, uint16_t count) {
+        if (count != 0 && engine_count(count) == 0)
+            notes.push_back(what + " count " + n(count) + " is " + std::to_string(int16_t(count)) +
+                            " as the engine reads it (a signed short): none");
+    };
+    note("state change", a.state_change_count);
+    const uint64_t end = uint64_t(a.state_change_index) + engine_count(a.state_change_count);
+    for (uint64_t i = a.state_change_index; i < end; ++i)
+        note("state change " + n(i) + "'s dispatch", level.state_changes[size_t(i)].dispatch_count);
+}
+
 MoveableAnim decode_anim(const Level& level, uint32_t index, int meshes, Budget& budget) {
     MoveableAnim out;
     out.index = index;
+    out.frames = anim_frames(level, index);
+    if (out.frames != AnimFrames::Carried) return out;
     const Anim& a = level.anims[index];
     check_anim(level, a);
+    note_counts(level, a, out.notes);
     const uint32_t keys = keyframe_count(a);
     budget.alloc(keys, sizeof(KeyFrame) + size_t(meshes) * (sizeof(uint16_t) * 3 + 1), a.at,
                  "keyframes");
     budget.charge_steps(uint64_t(keys) * (uint64_t(meshes) + 1), "keyframes", a.at);
     out.keys.reserve(keys);
     const size_t first = a.frame_offset / 2;
-    for (uint32_t k = 0; k < keys; ++k)
+    size_t longest = 0;
+    for (uint32_t k = 0; k < keys; ++k) {
         out.keys.push_back(with_context("keyframe", k, [&] {
-            return decode_keyframe(level.frames, first + size_t(k) * a.frame_size, a.frame_size,
-                                   meshes, level.frames_at);
+            return decode_keyframe(level.frames, first + size_t(k) * a.frame_size, meshes,
+                                   level.frames_at);
         }));
-    out.commands = decode_commands(level, a);
+        longest = std::max(longest, out.keys.back().words);
+    }
+    // GetFrames steps by the frame size and gar_RotYXZsuperpack reads on from
+    // the keyframe's start, so a keyframe longer than the step reads into the
+    // next one's words: read so, and said.
+    if (longest > a.frame_size)
+        out.notes.push_back("keyframes take up to " + n(longest) + " words but lie " +
+                            n(a.frame_size) +
+                            " apart (the frame size): each reads on into the next, as the "
+                            "engine reads it");
+    out.commands = decode_commands(level, a, out.notes);
     return out;
 }
 
 }  // namespace
 
-const char* command_name(CommandKind k) {
-    switch (k) {
-        case CommandKind::SetPosition:
-            return "set_position";
-        case CommandKind::JumpDistance:
-            return "jump_distance";
-        case CommandKind::EmptyHands:
-            return "empty_hands";
-        case CommandKind::Kill:
-            return "kill";
-        case CommandKind::PlaySound:
-            return "play_sound";
-        case CommandKind::FlipEffect:
-            return "flip_effect";
+const char* frames_name(AnimFrames f) {
+    switch (f) {
+        case AnimFrames::Carried:
+            return "carried";
+        case AnimFrames::SizeZero:
+            return "frame size 0";
+        case AnimFrames::NoWords:
+            return "no frame words before the next anim's";
     }
-    return "unknown";
+    return "?";
 }
 
-int command_operands(CommandKind k) {
-    switch (k) {
-        case CommandKind::SetPosition:
-            return 3;
-        case CommandKind::JumpDistance:
-        case CommandKind::PlaySound:
-        case CommandKind::FlipEffect:
-            return 2;
-        case CommandKind::EmptyHands:
-        case CommandKind::Kill:
-            return 0;
-    }
-    return 0;
+AnimFrames anim_frames(const Level& level, uint32_t index) {
+    const Anim& a = level.anims[index];
+    if (a.frame_size == 0) return AnimFrames::SizeZero;
+    const uint64_t next = index + 1 < level.anims.size() ? level.anims[index + 1].frame_offset
+                                                         : 2 * uint64_t(level.frames.size());
+    return a.frame_offset == next ? AnimFrames::NoWords : AnimFrames::Carried;
 }
 
 void read_anim_sections(ByteReader& r, Level& level, Budget& budget) {
@@ -181,19 +195,14 @@ std::pair<uint32_t, uint32_t> anim_range(const Level& level, const Moveable& m) 
     return {first, std::max(first, end)};
 }
 
-KeyFrame decode_keyframe(const std::vector<uint16_t>& frames, size_t word, size_t stride,
-                         int meshes, uint64_t frames_at) {
+KeyFrame decode_keyframe(const std::vector<uint16_t>& frames, size_t word, int meshes,
+                         uint64_t frames_at) {
     KeyFrame f;
     f.at = frames_at + 2 * uint64_t(word);
     size_t used = 0;
     auto next = [&](const char* what) -> uint16_t {
-        const uint64_t at = frames_at + 2 * uint64_t(word + used);
-        if (used >= stride)
-            fail(ErrorKind::BadValue, at,
-                 std::string(what) + " within the keyframe's " + n(stride) +
-                     " words (the anim's frame size)");
         if (word + used >= frames.size())
-            fail(ErrorKind::Truncated, at,
+            fail(ErrorKind::Truncated, frames_at + 2 * uint64_t(word + used),
                  std::string(what) + " within the " + n(frames.size()) + " frame words");
         return frames[word + used++];
     };
@@ -214,39 +223,13 @@ KeyFrame decode_keyframe(const std::vector<uint16_t>& frames, size_t word, size_
         f.rotations.push_back(rot);
         f.packing.push_back(p);
     }
+    f.words = used;
     return f;
 }
 
 uint32_t keyframe_count(const Anim& a) {
     const uint32_t span = uint32_t(a.frame_end) - a.frame_start;  // check_anim: end >= start
     return (span + a.rate - 1) / a.rate + 1;
-}
-
-std::vector<AnimCommand> decode_commands(const Level& level, const Anim& a) {
-    std::vector<AnimCommand> out;
-    size_t word = a.command_index;
-    auto next = [&](const std::string& what) -> uint16_t {
-        if (word >= level.anim_commands.size())
-            fail(ErrorKind::Truncated, level.anim_commands_at + 2 * uint64_t(word),
-                 what + " within the " + n(level.anim_commands.size()) + " anim command words");
-        return level.anim_commands[word++];
-    };
-    for (uint16_t i = 0; i < a.command_count; ++i) {
-        AnimCommand c;
-        c.at = level.anim_commands_at + 2 * uint64_t(word);
-        const uint16_t kind = next("anim command " + n(i));
-        if (kind < 1 || kind > 6)
-            fail(ErrorKind::BadValue, c.at,
-                 "an anim command kind 1..6 (set position, jump distance, empty hands, kill, "
-                 "play sound, flip effect), got " +
-                     n(kind));
-        c.kind = CommandKind(kind);
-        for (int k = 0; k < command_operands(c.kind); ++k)
-            c.operands[size_t(k)] = int16_t(next("operand " + n(size_t(k)) + " of anim command " +
-                                                 n(i) + " (" + command_name(c.kind) + ")"));
-        out.push_back(c);
-    }
-    return out;
 }
 
 void decode_moveable_anims(Level& level, Budget& budget) {

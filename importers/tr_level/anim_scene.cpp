@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anim_commands.hpp"
 #include "anim_reader.hpp"
 #include "mesh_tree.hpp"
 #include "ripkit/scene_kit.hpp"
@@ -27,7 +28,7 @@ double fixed(int32_t v) { return double(v) / 65536.0; }
 
 json dispatches_json(const Level& level, const StateChange& s, uint32_t first) {
     json out = json::array();
-    for (uint32_t d = 0; d < s.dispatch_count; ++d) {
+    for (uint32_t d = 0; d < engine_count(s.dispatch_count); ++d) {
         const Dispatch& x = level.dispatches[size_t(s.dispatch_index) + d];
         out.push_back({{"frames", {x.low, x.high}},
                        {"next_anim", int64_t(x.next_anim) - int64_t(first)},
@@ -66,13 +67,14 @@ json command_json(const AnimCommand& c, const Anim& a) {
         case CommandKind::Kill:
             break;
     }
+    if (!known_command(uint16_t(c.kind))) j["code"] = uint16_t(c.kind);
     return j;
 }
 
 json anim_extras(const Level& level, const MoveableAnim& ma, uint32_t local, uint32_t first) {
     const Anim& a = level.anims[ma.index];
     json changes = json::array();
-    for (uint32_t i = 0; i < a.state_change_count; ++i) {
+    for (uint32_t i = 0; i < engine_count(a.state_change_count); ++i) {
         const StateChange& s = level.state_changes[size_t(a.state_change_index) + i];
         changes.push_back({{"state", s.state}, {"dispatches", dispatches_json(level, s, first)}});
     }
@@ -127,9 +129,11 @@ Animation build_animation(const AnimTarget& t, const MoveableAnim& ma, uint32_t 
 
 }  // namespace
 
-std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, size_t count) {
+std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, size_t count,
+                                   const std::vector<bool>& without_frames) {
     std::vector<uint32_t> out;
     std::vector<bool> taken(count, false);
+    auto frameless = [&](uint64_t k) { return k < without_frames.size() && without_frames[k]; };
     auto take = [&](uint32_t k, const std::string& word) {
         if (k >= count)
             fail_no_offset(ErrorKind::Usage, "anim numbers below the moveable's " + n(count) +
@@ -139,7 +143,8 @@ std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, si
     };
     for (const std::string& word : selection) {
         if (word == "all") {
-            for (uint32_t k = 0; k < count; ++k) take(k, word);
+            for (uint32_t k = 0; k < count; ++k)
+                if (!frameless(k)) take(k, word);
         } else if (word == "none") {
             continue;
         } else if (const size_t dash = word.find('-'); dash != std::string::npos) {
@@ -148,10 +153,33 @@ std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, si
             if (hi < lo)
                 fail_no_offset(ErrorKind::Usage,
                                "a range low-high with low <= high (got \"" + word + "\")");
-            for (uint64_t k = lo; k <= hi; ++k) take(uint32_t(k), word);
+            for (uint64_t k = lo; k <= hi; ++k)
+                if (!frameless(k)) take(uint32_t(k), word);
         } else {
-            take(parse_number(word, word), word);
+            const uint32_t k = parse_number(word, word);
+            if (frameless(k))
+                fail_no_offset(ErrorKind::Usage, "an anim with frames in this level, but anim " +
+                                                     word + " has none (list shows which)");
+            take(k, word);
         }
+    }
+    return out;
+}
+
+json frameless_extras(const Level& level, const Moveable& m) {
+    json out = json::array();
+    for (size_t k = 0; k < m.anims.size(); ++k) {
+        const MoveableAnim& ma = m.anims[k];
+        if (ma.frames == AnimFrames::Carried) continue;
+        const Anim& a = level.anims[ma.index];
+        out.push_back({{"anim", k},
+                       {"level_anim", ma.index},
+                       {"why", frames_name(ma.frames)},
+                       {"state", a.state},
+                       {"frames", {a.frame_start, a.frame_end}},
+                       {"rate", a.rate},
+                       {"frame_size", a.frame_size},
+                       {"frame_offset", a.frame_offset}});
     }
     return out;
 }

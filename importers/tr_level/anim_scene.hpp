@@ -20,8 +20,16 @@ inline constexpr double kFramesPerSecond = 30.0;
 
 // The moveable-relative anim numbers `selection` names ("all", "none",
 // numbers and ranges "3-7"), in order, each once; throws Error(Usage) for a
-// number at or past `count` or a word it does not know.
-std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, size_t count);
+// number at or past `count` or a word it does not know. "all" and ranges
+// pass over the anims `without_frames` marks; a number naming one is an
+// Error(Usage).
+std::vector<uint32_t> select_anims(const std::vector<std::string>& selection, size_t count,
+                                   const std::vector<bool>& without_frames = {});
+
+// The records of the moveable's anims without frames, for the scene extras
+// `anims_without_frames`: anim, level_anim, why, state, frames, rate,
+// frame_size, frame_offset.
+nlohmann::json frameless_extras(const Level& level, const Moveable& m);
 
 struct AnimTarget {
     Scene& scene;

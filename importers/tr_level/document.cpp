@@ -1,6 +1,7 @@
 #include "document.hpp"
 
 #include "anim_scene.hpp"
+#include "anim_summary.hpp"
 #include "level_dump.hpp"
 #include "level_reader.hpp"
 #include "mesh_tree.hpp"
@@ -18,12 +19,6 @@ namespace ripkit::tr_level {
 namespace {
 
 using nlohmann::json;
-
-size_t failed_anims(const Moveable& m) {
-    size_t n = 0;
-    for (const MoveableAnim& a : m.anims) n += a.error ? 1 : 0;
-    return n;
-}
 
 size_t face_count(const Level& level, const Moveable& m) {
     size_t n = 0;
@@ -48,14 +43,29 @@ LevelDocument::LevelDocument(Level level, Conversion conv, std::shared_ptr<Budge
     warnings_ = level_.warnings;
     for (const Moveable& m : level_.moveables) {
         if (m.error) continue;
+        const std::string slot = "slot " + std::to_string(m.slot);
         for (const std::string& w : walk_tree(tree_nodes(level_, m)).warnings)
-            warnings_.push_back("slot " + std::to_string(m.slot) + " " + w);
+            warnings_.push_back(slot + " " + w);
+        for (size_t k = 0; k < m.anims.size(); ++k)
+            for (const std::string& note : m.anims[k].notes)
+                warnings_.push_back(slot + " anim " + std::to_string(k) + " (level anim " +
+                                    std::to_string(m.anims[k].index) + "): " + note);
     }
 }
 
 json LevelDocument::info() const {
     size_t failed = rooms_error() ? 1 : 0;
-    for (const Moveable& m : level_.moveables) failed += m.error ? 1 : 0;
+    nlohmann::json without_frames = nlohmann::json::object();
+    size_t frameless = 0;
+    for (const Moveable& m : level_.moveables) {
+        failed += m.error ? 1 : 0;
+        const std::vector<uint32_t> none = anims_without_frames(m);
+        frameless += none.size();
+        if (!none.empty())
+            without_frames[std::to_string(m.slot)] = std::to_string(none.size()) + " of " +
+                                                     std::to_string(m.anims.size()) + ": " +
+                                                     number_ranges(none);
+    }
     return {{"format", "tr-level"},
             {"version", version_name(level_.version)},
             {"magic", level_.magic},
@@ -67,6 +77,7 @@ json LevelDocument::info() const {
             {"moveables", level_.moveables.size()},
             {"animations", level_.anims.size()},
             {"frame_words", level_.frames.size()},
+            {"anims_without_frames", {{"count", frameless}, {"by_slot", without_frames}}},
             {"object_textures", level_.object_textures.size()},
             {"texture_pages",
              {{"room", level_.room_pages},
@@ -93,9 +104,13 @@ std::vector<ItemSummary> LevelDocument::items() const {
         s.label = "slot " + std::to_string(m.slot) + (name ? std::string(" ") + name : "") + ": " +
                   std::to_string(m.mesh_count) + " meshes, " + std::to_string(m.anims.size()) +
                   " animations";
+        const std::vector<uint32_t> none = anims_without_frames(m);
+        if (!none.empty())
+            s.label += " (" + std::to_string(none.size()) + " carry no frames in this level)";
         if (const size_t bad = failed_anims(m))
             s.label += " (" + std::to_string(bad) + " that do not decode)";
         s.fields = {{"slot", m.slot}, {"meshes", m.mesh_count}, {"animations", m.anims.size()}};
+        if (!none.empty()) s.fields["anims_without_frames"] = none;
         if (const size_t bad = failed_anims(m)) s.fields["animations_failed"] = bad;
         if (name) s.fields["name"] = name;
         if (m.error) {
@@ -141,10 +156,13 @@ const Moveable& LevelDocument::moveable(int64_t item) const {
                                          std::to_string(item) + ")");
 }
 
-// The anims --anims names; the first that did not decode is the item's error.
-// Each key of each chosen anim is charged: a rotation and a translation value.
+// The anims --anims names that carry frames; the first that did not decode
+// is the item's error. Each key of each chosen anim is charged: a rotation
+// and a translation value.
 std::vector<uint32_t> LevelDocument::chosen_anims(const Moveable& m) const {
-    const std::vector<uint32_t> chosen = select_anims(anims_, m.anims.size());
+    std::vector<bool> without(m.anims.size(), false);
+    for (uint32_t k : anims_without_frames(m)) without[k] = true;
+    const std::vector<uint32_t> chosen = select_anims(anims_, m.anims.size(), without);
     uint64_t keys = 0;
     for (uint32_t k : chosen) {
         const MoveableAnim& a = m.anims[k];
@@ -198,6 +216,9 @@ Scene LevelDocument::present(int64_t item) const {
         const std::vector<uint32_t> anims = chosen_anims(m);
         scene = moveable_scene(level_, m, conv_, anims, body_);
         scene.extras["slot"] = m.slot;
+        if (const std::string note = frames_note(m); !note.empty())
+            scene.notes.push_back("slot " + std::to_string(m.slot) + ": " + note +
+                                  " (not converted)");
     }
     scene.extras["format"] = "tr-level";
     scene.extras["version"] = version_name(level_.version);

@@ -22,8 +22,9 @@ struct Skeleton {
 // The walk over nodes for meshes 1..n-1: bit 0 pops the last pushed mesh,
 // bit 1 pushes the current one (after the pop), then the mesh hangs off the
 // current one at (dx, dy, dz) and becomes current. `nodes` has n-1 entries.
-// ASSUMPTION(empty_pop): a pop on an empty stack keeps the current mesh (TRN2 meets one
-// in a retail level; the engine would read stale stack memory).
+// ASSUMPTION(empty_pop): a pop on an empty stack keeps the current mesh, as TRN2
+// does; the engine's pop (phd_PopMatrix) has no guard and would leave the
+// item's own matrix for the one under it (docs/formats/tr_level.md).
 Skeleton walk_tree(const std::vector<TreeNode>& nodes);
 
 // The moveable's nodes from the level's tree array (the moveable must have

@@ -178,6 +178,8 @@ Scene moveable_scene(const Level& level, const Moveable& m, const Conversion& co
         scene.nodes[0].extras["body"] = parts ? "LARA_SKIN on LARA's tree, part by part"
                                               : "LARA_SKIN and LARA_SKIN_JOINTS on LARA's tree";
     if (!body.warnings.empty()) scene.extras["warnings"] = body.warnings;
+    if (nlohmann::json none = frameless_extras(level, m); !none.empty())
+        scene.extras["anims_without_frames"] = std::move(none);
     if (!body.joints.empty() && !anims.empty()) {
         add_animations({scene, level, m, body.joints, conv}, anims);
         set_frame_range(scene, kFramesPerSecond);

@@ -31,7 +31,8 @@ const FormatSchema& schema() {
                 ValueDef::list("anims", "anim numbers of the moveable, ranges (0,3-7), all or none")
                     .decided("all")
                     .means("which of a moveable's animations to convert (numbered from its "
-                           "first, as `list` counts them)"),
+                           "first, as `list` counts them; all and ranges pass over the anims "
+                           "without frames in the level)"),
             },
         .assumptions =
             {
@@ -39,8 +40,9 @@ const FormatSchema& schema() {
                  "UV = object texture corner (8.8 pixels) / 65536, without the engine's "
                  "half-texel inset (AdjustUV)"},
                 {"empty_pop",
-                 "a mesh-tree pop on an empty stack keeps the current mesh as the parent (TRN2 "
-                 "meets one in a retail level)"},
+                 "a mesh-tree pop on an empty stack keeps the current mesh as the parent, as "
+                 "TRN2; the engine has no guard (its pop leaves the item's own matrix for the "
+                 "room's view)"},
                 {"sidedness",
                  "object faces single-sided; room faces double-sided where texture bit 15 is "
                  "set"},

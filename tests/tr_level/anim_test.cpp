@@ -37,7 +37,9 @@ std::vector<int> frame_words() {
 
 struct Layout {
     int rate = 2, frame_size = 13, frame_start = 10, frame_end = 13;
-    int first_command = 5;      // the first command's kind word
+    int first_command = 5;  // the first command's kind word
+    int command_count = 3;
+    int state_change_count = 1;
     int frame_word_count = -1;  // -1: all the words
 };
 
@@ -52,7 +54,8 @@ hand::AnimBytes anim_bytes(const Layout& l = {}) {
     u16(s, 1);                              // state
     u32(s, 0x00018000);                     // speed 1.5
     for (int i = 0; i < 3; ++i) u32(s, 0);  // accel, lateral speed and accel
-    for (int v : {l.frame_start, l.frame_end, 0, 10, 1, 0, 3, 0}) u16(s, v);
+    for (int v : {l.frame_start, l.frame_end, 0, 10, l.state_change_count, 0, l.command_count, 0})
+        u16(s, v);
     u32(s, 1);  // one state change: state 2, one dispatch from 0
     for (int v : {2, 1, 0}) u16(s, v);
     u32(s, 1);  // one dispatch: frames 10..12 go to anim 0 frame 10
@@ -182,14 +185,14 @@ TEST_CASE("tr_level anims: keyframe count and the decoder on bare words") {
 
     // A single-axis Z word 0xFFFF: 4095 of 4096, the most negative step.
     const std::vector<uint16_t> words = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFFFF};
-    const KeyFrame f = decode_keyframe(words, 0, 10, 1, 100);
+    const KeyFrame f = decode_keyframe(words, 0, 1, 100);
     CHECK(f.rotations[0] == std::array<uint16_t, 3>{0, 0, 65520});
     CHECK(f.at == 100);
-    // A three-axis word needs its second word: within the stride, within the words.
+    CHECK(f.words == 10);
+    // A three-axis word needs its second word within the frame words.
     const std::vector<uint16_t> cut = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0x1000};
-    CHECK_THROWS_AS(decode_keyframe(cut, 0, 10, 1, 100), Error);
     try {
-        decode_keyframe(cut, 0, 11, 1, 100);
+        decode_keyframe(cut, 0, 1, 100);
         FAIL("no error");
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::Truncated);
@@ -285,13 +288,16 @@ TEST_CASE("tr_level anims: an anim that does not decode is the item's error, not
     zero_rate.rate = 0;
     Layout short_frames;
     short_frames.frame_word_count = 30;  // keyframe 2 needs words 26..38
-    Layout bad_command;
-    bad_command.first_command = 9;
+    Layout commands_past;
+    commands_past.command_count = 4;  // the three commands take all 10 words
+    Layout changes_past;
+    changes_past.state_change_count = 2;  // one state change in the table
     Layout backwards;
     backwards.frame_end = 9;
     for (const Case& c : {Case{"rate 0", zero_rate, ErrorKind::BadValue},
                           Case{"frames cut", short_frames, ErrorKind::Truncated},
-                          Case{"command 9", bad_command, ErrorKind::BadValue},
+                          Case{"commands past the list", commands_past, ErrorKind::Truncated},
+                          Case{"state changes past theirs", changes_past, ErrorKind::BadIndex},
                           Case{"last before first", backwards, ErrorKind::BadValue}}) {
         INFO(c.what);
         const auto doc = open(c.layout);
@@ -324,4 +330,29 @@ TEST_CASE("tr_level --anims: numbers, ranges, all and none") {
     } catch (const Error& e) {
         CHECK(e.kind() == ErrorKind::Usage);
     }
+}
+
+TEST_CASE("tr_level anims: a command kind outside 1..6 is its word alone, as the engine reads") {
+    // Kind word 9, then what were the play-sound operands: AnimateItem's switch
+    // has no case for 9, 11 or 0x4025, so each is one word and the three
+    // commands are [9], [11], [0x4025].
+    Layout l;
+    l.first_command = 9;
+    const auto doc = open(l);
+    const Level& level = dynamic_cast<const LevelDocument&>(*doc).level();
+    const std::vector<AnimCommand>& c = level.moveables.at(0).anims.at(0).commands;
+    REQUIRE(c.size() == 3);
+    CHECK(uint16_t(c[0].kind) == 9);
+    CHECK(uint16_t(c[1].kind) == 11);
+    CHECK(uint16_t(c[2].kind) == (0x4000 | 37));
+    CHECK(c[1].at == c[0].at + 2);
+    CHECK(c[2].at == c[0].at + 4);
+    const nlohmann::json x = doc->scene(0).animations.at(0).extras.tree();
+    CHECK(x["commands"][0]["kind"] == "unknown");
+    CHECK(x["commands"][0]["code"] == 9);
+    // One warning a command, naming the kind.
+    size_t warned = 0;
+    for (const std::string& w : doc->warnings())
+        warned += w.find("has kind") != std::string::npos ? 1 : 0;
+    CHECK(warned == 3);
 }

@@ -167,6 +167,9 @@ struct Scene {
     std::optional<Audio> audio;
     // Scene metadata: format, variant, item, units, axes, assumptions, ...
     nlohmann::json extras = nlohmann::json::object();
+    // What the conversion tells its user, one line each (what the game data
+    // holds and the scene leaves out); `ripkit convert` prints them as notes.
+    std::vector<std::string> notes;
     // The budget of the document the scene was built from (Document::scene
     // sets it): the hand-over to Assimp, the baking and the export charge it
     // too, so a caller's limits reach every stage. Null for a scene made
