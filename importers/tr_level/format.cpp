@@ -21,6 +21,9 @@ class LevelFormat : public Format {
     int probe(ByteSpan data, const std::string&) const override {
         return tr_level::probe_level(data);
     }
+    int probe_head(ByteSpan head, uint64_t file_size, const std::string&) const override {
+        return tr_level::probe_level(head, file_size);
+    }
     const FormatSchema& schema() const override { return tr_level::schema(); }
     std::unique_ptr<Document> open(const Input& input, const Options& options) const override {
         return tr_level::open_level(input, options, Settings(*this, options));

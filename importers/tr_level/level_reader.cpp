@@ -203,32 +203,33 @@ void read_geometry(ByteReader r, Level& level, Budget& budget) {
     decode_moveable_anims(level, budget);
 }
 
-// The 32-bit chunk's sizes agree with the page counts and the file.
-bool first_chunk_fits(ByteSpan data) {
+// The 32-bit chunk's sizes agree with the page counts and a file of
+// `file_size` bytes, whose first bytes `data` are.
+bool first_chunk_fits(ByteSpan data, uint64_t file_size) {
     if (data.size() < 18) return false;
     const uint64_t pages = uint64_t(load_u16le(data.data() + 4)) + load_u16le(data.data() + 6) +
                            load_u16le(data.data() + 8);
     const uint32_t uncompressed = load_u32le(data.data() + 10);
     const uint32_t compressed = load_u32le(data.data() + 14);
-    return uncompressed == pages * kPage32Bytes && compressed <= data.size() - 18;
+    return uncompressed == pages * kPage32Bytes && compressed <= file_size - 18;
 }
 
 // ... and its data opens with a zlib header (RFC 1950: deflate, check bits).
 bool plain_first_chunk(ByteSpan data) {
-    if (!first_chunk_fits(data) || data.size() < 20) return false;
+    if (!first_chunk_fits(data, data.size()) || data.size() < 20) return false;
     const unsigned cmf = data[18], flg = data[19];
     return (cmf & 0x0F) == 8 && (cmf * 256 + flg) % 31 == 0;
 }
 
 }  // namespace
 
-int probe_level(ByteSpan data) {
-    if (data.size() < 18) return 0;
+int probe_level(ByteSpan data, uint64_t file_size) {
+    if (data.size() < 18 || file_size < data.size()) return 0;
     const uint32_t magic = load_u32le(data.data());
     // An encrypted "TR4c" and the remasters' levels are recognised, to be
     // refused by name.
     if (magic == kMagicTr4c || magic == kMagicTrx4 || magic == kMagicTrx5) return 90;
-    return magic == kMagicTr4 && first_chunk_fits(data) ? 90 : 0;
+    return magic == kMagicTr4 && first_chunk_fits(data, file_size) ? 90 : 0;
 }
 
 Level read_level(ByteSpan file, Budget& budget) {

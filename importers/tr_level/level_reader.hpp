@@ -18,8 +18,10 @@ inline constexpr const char* kTr4GeometryFrame = "geometry chunk (offsets in the
 // Probe: "TR4\0" with page counts a real level can have and a 32-bit chunk
 // header that fits the file, "TR4c" (read_level refuses it by name when
 // encrypted) or the remasters' "TRX4"/"TRX5" (refused by name). 0 = not a
-// level.
-int probe_level(ByteSpan data);
+// level. `file_size`: the whole file's, when `data` is only its head (a
+// retail level's first chunk runs to megabytes, far past any head).
+int probe_level(ByteSpan data, uint64_t file_size);
+inline int probe_level(ByteSpan data) { return probe_level(data, data.size()); }
 
 Level read_level(ByteSpan file, Budget& budget);
 

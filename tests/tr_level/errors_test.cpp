@@ -9,6 +9,10 @@
 #include "tr_level/level_reader.hpp"
 #include "tr_level/testkit/demo_level.hpp"
 
+namespace ripkit::formats {
+const Format& tr_level_format();
+}
+
 using namespace ripkit;
 using namespace ripkit::tr_level;
 using namespace ripkit::tr_level::testkit;
@@ -282,4 +286,28 @@ TEST_CASE("tr_level a repeated slot and a non-level") {
     CHECK(read_error(junk).kind() == ErrorKind::WrongFormat);
     CHECK(probe_level(junk) == 0);
     CHECK(probe_level(write_level(demo_level(Version::Tr5))) > 0);
+}
+
+TEST_CASE("tr_level a level is known by its head, whose first chunk runs past it") {
+    // A retail level's 32-bit chunk is megabytes of zlib; Assimp's CanRead and
+    // `ripkit check` see the first 64 KiB. Pages of noise (xorshift) do not
+    // compress, so the chunk here is as long as a page.
+    LevelSpec spec = demo_level(Version::Tr4);
+    uint32_t x = 2463534242u;
+    for (Bytes& page : spec.pages)
+        for (uint8_t& b : page) {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            b = uint8_t(x);
+        }
+    const Bytes file = write_level(spec);
+    const uint32_t compressed = load_u32le(file.data() + 14);
+    REQUIRE(compressed > 64 * 1024);
+    const ByteSpan head(file.data(), 64 * 1024);
+    CHECK(probe_level(head, file.size()) == 90);
+    // What Assimp's CanRead asks (a file named anything: no extension helps).
+    CHECK(formats::tr_level_format().probe_head(head, file.size(), "level.bin") == 90);
+    CHECK(probe_level(head) == 0);              // taken for a whole file, the chunk does not fit
+    CHECK(probe_level(head, compressed) == 0);  // nor in a file shorter than the chunk
 }
