@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cli_args.hpp"
 
@@ -64,5 +65,16 @@ struct FormatsArgs {
 };
 
 int run_formats(const FormatsArgs& args);
+
+struct CheckArgs {
+    std::vector<std::string> paths;   // game files and folders (walked)
+    std::string out;                  // empty: glbs are built in memory only
+    bool json = false;                // one JSON document instead of lines
+    std::vector<std::string> limits;  // --limit "key=N", for every file
+};
+
+// `check`: every item of every game file found converted and checked; one
+// line a file and a total; 0 only when every item converted.
+int run_check(const CheckArgs& args);
 
 }  // namespace ripkit::cli

@@ -28,6 +28,7 @@ struct Verbs {
     ConvertArgs convert;
     ViewArgs view;
     FormatsArgs formats;
+    CheckArgs check;
 };
 
 void define_verbs(CLI::App& app, Verbs& v) {
@@ -92,6 +93,22 @@ void define_verbs(CLI::App& app, Verbs& v) {
                      "An npm `three` package folder to inline instead of the built-in copy "
                      "(default: $RIPKIT_THREE_DIR)");
 
+    CLI::App* check = app.add_subcommand(
+        "check",
+        "Convert every item of every game file in the files and folders given, check each, "
+        "print a line a file and a total (exit 0 only when every item converted)");
+    check->add_option("PATH", v.check.paths, "Game files and folders (walked)")
+        ->required()
+        ->expected(1, -1);
+    check->add_option("-o,--output", v.check.out,
+                      "Write each item's glb into this folder (<file>/<stem>_<id>.glb), as "
+                      "scripts/check_files.sh does for the Khronos validator");
+    check->add_flag("--json", v.check.json, "Print one JSON document instead of lines");
+    check
+        ->add_option("--limit", v.check.limits,
+                     "A resource limit KEY=N for every file (repeatable; see docs/cli.md)")
+        ->allow_extra_args(false);
+
     CLI::App* formats = app.add_subcommand("formats", "The formats this build reads");
     CLI::Option* json = formats->add_flag(
         "--json", v.formats.json, "Every format's settings, options and assumptions as JSON");
@@ -109,6 +126,7 @@ int run_verb(const CLI::App& app, const Verbs& v) {
     if (app.got_subcommand("dump")) return run_dump(v.dump);
     if (app.got_subcommand("convert")) return run_convert(v.convert);
     if (app.got_subcommand("view")) return run_view(v.view);
+    if (app.got_subcommand("check")) return run_check(v.check);
     return run_formats(v.formats);
 }
 

@@ -7,8 +7,11 @@
 #ifdef _WIN32
 #include <io.h>
 #include <windows.h>
+// after windows.h
+#include <psapi.h>
 #else
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -98,6 +101,12 @@ std::string path_to_utf8(const std::filesystem::path& path) {
     return std::string(u8.begin(), u8.end());
 }
 
+uint64_t peak_resident_bytes() {
+    PROCESS_MEMORY_COUNTERS counters{};
+    if (!K32GetProcessMemoryInfo(GetCurrentProcess(), &counters, sizeof counters)) return 0;
+    return static_cast<uint64_t>(counters.PeakWorkingSetSize);
+}
+
 #else
 
 ReadOnlyFile::~ReadOnlyFile() {
@@ -139,6 +148,12 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
 std::filesystem::path path_from_utf8(std::string_view text) { return std::filesystem::path(text); }
 
 std::string path_to_utf8(const std::filesystem::path& path) { return path.string(); }
+
+uint64_t peak_resident_bytes() {
+    struct rusage usage {};
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+    return static_cast<uint64_t>(usage.ru_maxrss) * 1024;  // kilobytes on Linux
+}
 
 #endif
 

@@ -1,7 +1,8 @@
 // What differs between Linux and Windows, in one place: reading a file at any
-// offset, whether stderr is a terminal, and file names as UTF-8 (on Windows the
-// command line arrives in UTF-16, and std::filesystem::path(std::string) there
-// reads bytes as Latin-1, losing every other letter).
+// offset, whether stderr is a terminal, the peak resident memory, and file
+// names as UTF-8 (on Windows the command line arrives in UTF-16, and
+// std::filesystem::path(std::string) there reads bytes as Latin-1, losing
+// every other letter).
 #pragma once
 
 #include <cstdint>
@@ -43,5 +44,9 @@ std::vector<std::string> utf8_arguments(int argc, char** argv);
 // A path from UTF-8 text, and back (the same as path(text) and p.string() on Linux).
 std::filesystem::path path_from_utf8(std::string_view text);
 std::string path_to_utf8(const std::filesystem::path& path);
+
+// The most memory the process has held resident so far (peak RSS; Windows:
+// peak working set), in bytes; 0 when the system does not say.
+uint64_t peak_resident_bytes();
 
 }  // namespace ripkit::platform
