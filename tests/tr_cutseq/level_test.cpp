@@ -474,3 +474,29 @@ TEST_CASE("tr_cutseq --level through Assimp: RIPKIT_LEVEL read via the IOSystem"
     CHECK_FALSE(importer.ReadFile("virtual/CUTSEQ.PAK", 0));
     CHECK(std::string(importer.GetErrorString()).find("NOPE.TR4") != std::string::npos);
 }
+
+TEST_CASE("tr_cutseq --level: actors of one slot each get their own body and joints") {
+    // Retail cutscene 10 (libend.tr4) has three actors of slot 50, 13 and
+    // 15 several of 62, 66 and 442: one body each, on its own joints.
+    Fixture fx;
+    Actor twin = fx.cut.actors.at(1);
+    for (int f = 0; f < fx.cut.frames; ++f) twin.tracks.at(f, 0, 0) = int16_t(f * 4);
+    fx.cut.actors.push_back(twin);
+    const auto doc = fx.open();
+    const Scene s = doc->scene(1);
+    validate_scene(s);
+    REQUIRE(s.skins.size() == 3);
+    CHECK(s.skins[1].joints.size() == 15);
+    CHECK(s.skins[2].joints.size() == 15);
+    CHECK(s.skins[2].joints[0] == node(s, "actor2_mesh0"));
+    CHECK(s.skins[1].joints[0] == node(s, "actor1_mesh0"));
+    CHECK(body_vertices(s, "actor2_geo").size() == body_vertices(s, "actor1_geo").size());
+    // Each actor keeps its own root track: actor 2's x runs 4 a frame, 3 units
+    // each (s16(3 * run)), 1/512 m a unit: over the 40 frames 3 * 4 * 39 / 512 m.
+    const Animation& a = s.animations.at(0);
+    const Channel* root2 = nullptr;
+    for (const Channel& c : a.channels)
+        if (c.path == AnimPath::Translation && c.node == node(s, "actor2")) root2 = &c;
+    REQUIRE(root2);
+    CHECK(root2->values.back().x - root2->values.front().x == Approx(3.0 * 4 * 39 / 512));
+}

@@ -106,3 +106,37 @@ TEST_CASE("tr_cutseq random tracks survive write -> read (BIN and PAK)") {
         for (int k : {2, 4, 5, 6}) CHECK(f.cutscenes[static_cast<size_t>(k - 1)].empty);
     }
 }
+
+TEST_CASE("tr_cutseq tracks that run past the cutscene's frames: the frames are played, no more") {
+    // Retail cutscene 30 (title.tr4's mummy fight) plays 750 frames from
+    // tracks holding 800 (TRN's decode of the retail cutseq.pak). Here: 120
+    // frames written, numframes cut to 100 in the block.
+    std::mt19937 rng(30);
+    Cutscene c;
+    c.index = 1;
+    c.empty = false;
+    c.frames = 120;
+    c.camera = random_tracks(rng, 2, c.frames, false);
+    Actor act;
+    act.meshes = 15;
+    act.tracks = random_tracks(rng, act.meshes + 1, c.frames, true);
+    c.actors.push_back(act);
+    Bytes file = write_bin({c});
+    const size_t block = load_u32le(file.data() + 8);  // entry 1's offset
+    REQUIRE(load_u16le(file.data() + block + 2) == 120);
+    file[block + 2] = 100;
+    file[block + 3] = 0;
+    const CutseqFile f = read_cutseq(file, ReadOptions{}, test::fresh_budget());
+    const Cutscene& got = f.cutscenes.at(0);
+    REQUIRE(got.frames == 100);
+    REQUIRE(got.actors.size() == 1);
+    for (int n = 0; n < 2; ++n)
+        for (int a = 0; a < 3; ++a)
+            for (int fr = 0; fr < 100; ++fr)
+                REQUIRE(got.camera.at(fr, n, a) == c.camera.at(fr, n, a));
+    for (int n = 0; n <= 15; ++n)
+        for (int a = 0; a < 3; ++a)
+            for (int fr = 0; fr < 100; ++fr)
+                REQUIRE(got.actors[0].tracks.at(fr, n, a) == act.tracks.at(fr, n, a));
+    CHECK(f.warnings.empty());
+}
