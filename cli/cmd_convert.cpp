@@ -4,6 +4,7 @@
 #include "messages.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/file_paths.hpp"
 #include "ripkit/platform.hpp"
 #include "session.hpp"
 
@@ -28,7 +29,7 @@ OutputFormat choose_output_format(const ConvertArgs& a) {
 // Refuses, before anything is decoded, an output that would land on an input.
 void refuse_input_as_output(const fs::path& target, const CommonArgs& common) {
     for (const fs::path& in : named_inputs(common))
-        if (same_path(target, in))
+        if (same_file(target, in))
             fail_no_offset(ErrorKind::Usage, "an output path that is not an input, but '" +
                                                  target.string() + "' is '" + in.string() + "'");
 }

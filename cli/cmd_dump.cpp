@@ -4,12 +4,15 @@
 #include "commands.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/file_paths.hpp"
+#include "ripkit/platform.hpp"
 #include "session.hpp"
 
 namespace ripkit::cli {
 
 int run_dump(const DumpArgs& args) {
-    if (!args.out.empty() && same_path(args.out, args.common.file))
+    if (!args.out.empty() &&
+        same_file(platform::path_from_utf8(args.out), platform::path_from_utf8(args.common.file)))
         fail_no_offset(ErrorKind::Usage,
                        "an output path other than the input, got '" + args.out + "'");
     Session session(args.common);

@@ -7,6 +7,7 @@
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/file_paths.hpp"
 #include "ripkit/platform.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit/scene_import.hpp"
@@ -72,7 +73,7 @@ int run_pack(const ConvertArgs& a) {
     if (!a.base.empty()) inputs.push_back(platform::path_from_utf8(a.base));
     const fs::path out = platform::path_from_utf8(a.out);
     for (const fs::path& in : inputs)
-        if (same_path(out, in))
+        if (same_file(out, in))
             fail_no_offset(ErrorKind::Usage, "an output path that is not an input, but '" + a.out +
                                                  "' is '" + in.string() + "'");
     const SceneEncoder& encoder = choose_encoder(a);

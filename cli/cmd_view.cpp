@@ -3,13 +3,15 @@
 #include "commands.hpp"
 #include "messages.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/file_paths.hpp"
+#include "ripkit/platform.hpp"
 #include "ripkit/preview.hpp"
 #include "session.hpp"
 
 namespace ripkit::cli {
 
 int run_view(const ViewArgs& a) {
-    if (same_path(a.out, a.common.file))
+    if (same_file(platform::path_from_utf8(a.out), platform::path_from_utf8(a.common.file)))
         fail_no_offset(ErrorKind::Usage,
                        "an output path other than the input, got '" + a.out + "'");
     Session session(a.common);

@@ -110,15 +110,4 @@ void warn_skipped_items(const Session& session, int64_t chosen) {
     }
 }
 
-bool same_path(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::error_code ec;
-    if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec))
-        return std::filesystem::equivalent(a, b, ec);
-    const auto ca = std::filesystem::weakly_canonical(a, ec);
-    if (ec) return false;
-    const auto cb = std::filesystem::weakly_canonical(b, ec);
-    if (ec) return false;
-    return ca == cb;
-}
-
 }  // namespace ripkit::cli

@@ -61,7 +61,4 @@ void print_warnings(const Session& session);
 // that failed to decode, so the default never skips one silently.
 void warn_skipped_items(const Session& session, int64_t chosen);
 
-// True when a and b name the same file (existing or not).
-bool same_path(const std::filesystem::path& a, const std::filesystem::path& b);
-
 }  // namespace ripkit::cli

@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "ripkit/scene.hpp"
 
 namespace ripkit {
@@ -21,16 +22,10 @@ namespace {
     fail_no_offset(ErrorKind::BadValue, "scene invariant: " + what);
 }
 
-std::string number(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%g", v);
-    return b;
-}
-
 // Finite and within kMaxSceneMagnitude; `what` names the object and key.
 void check_value(double v, const std::string& what) {
     if (!std::isfinite(v) || std::fabs(v) > kMaxSceneMagnitude)
-        bad(what + " finite and within +-" + number(kMaxSceneMagnitude) + " (got " + number(v) +
+        bad(what + " finite and within +-" + decimal(kMaxSceneMagnitude) + " (got " + decimal(v) +
             ")");
 }
 
@@ -95,8 +90,8 @@ void check_world_transforms(const Scene& s) {
                 if (!std::isfinite(world[i][c][r]) ||
                     std::fabs(world[i][c][r]) > kMaxSceneMagnitude)
                     bad("node '" + n.name + "' world transform (parents' TRS times its own) " +
-                        "within +-" + number(kMaxSceneMagnitude) + " (got " +
-                        number(world[i][c][r]) + ")");
+                        "within +-" + decimal(kMaxSceneMagnitude) + " (got " +
+                        decimal(world[i][c][r]) + ")");
     }
 }
 

@@ -7,24 +7,15 @@
 
 #include "ripkit/error.hpp"
 #include "ripkit/format.hpp"
+#include "ripkit/number_text.hpp"
 
 namespace ripkit {
 
 namespace {
 
-std::string number_text(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-}
-
-std::string integer_text(double v, bool hex) {
-    char buf[32];
-    if (hex && v >= 0)
-        std::snprintf(buf, sizeof buf, "0x%llX", static_cast<unsigned long long>(v));
-    else
-        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
-    return buf;
+std::string integer_text(double v, bool in_hex) {
+    if (in_hex && v >= 0) return hex(static_cast<uint64_t>(v));
+    return std::to_string(static_cast<long long>(v));
 }
 
 bool parse_integer(const ValueDef& d, std::string_view s, int64_t& out) {
@@ -199,8 +190,8 @@ std::string ValueDef::accepted() const {
                    " in [" + integer_text(min, hex) + ", " + integer_text(max, hex) + "]" +
                    (hex ? " (decimal or 0x hex)" : "");
         case ValueType::Number:
-            return std::string("a number in ") + (above_min ? "(" : "[") + number_text(min) + ", " +
-                   number_text(max) + "]";
+            return std::string("a number in ") + (above_min ? "(" : "[") + decimal(min, 10) + ", " +
+                   decimal(max, 10) + "]";
         case ValueType::Choice: {
             std::vector<std::string> names;
             for (const Choice& c : choices) names.push_back(c.name);

@@ -8,24 +8,13 @@
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit/export_detail.hpp"
+#include "ripkit/file_paths.hpp"
 
 namespace ripkit {
 
 namespace fs = std::filesystem;
 
 namespace detail {
-
-bool same_file(const fs::path& a, const fs::path& b) {
-    std::error_code ec;
-    if (fs::exists(a, ec) && fs::exists(b, ec)) {
-        const bool eq = fs::equivalent(a, b, ec);
-        if (!ec) return eq;
-    }
-    // Not both existing: compare the normalised absolute spellings.
-    const fs::path na = fs::weakly_canonical(fs::absolute(a), ec);
-    const fs::path nb = fs::weakly_canonical(fs::absolute(b), ec);
-    return na == nb;
-}
 
 bool is_protected(const fs::path& out, const std::vector<fs::path>& protected_paths) {
     for (const fs::path& p : protected_paths)

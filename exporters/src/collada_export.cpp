@@ -9,13 +9,13 @@
 #include <assimp/Exporter.hpp>
 #include <fstream>
 #include <iterator>
-#include <random>
 
 #include "ripkit/anim_bake.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
 #include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export_detail.hpp"
+#include "ripkit/file_paths.hpp"
 #include "ripkit/out_of_memory.hpp"
 
 namespace ripkit {
@@ -23,27 +23,6 @@ namespace ripkit {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Removes the private export folder on every path out.
-class TempDir {
-  public:
-    explicit TempDir(const fs::path& parent) {
-        std::random_device rd;
-        path_ = parent / (".ripkit-export-" + std::to_string(rd()) + std::to_string(rd()));
-        std::error_code ec;
-        if (!fs::create_directory(path_, ec))
-            fail_no_offset(ErrorKind::Io,
-                           "a writable folder '" + parent.string() + "' (" + ec.message() + ")");
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
 
 Bytes read_all(const fs::path& p) {
     std::ifstream f(p, std::ios::binary);
@@ -64,7 +43,7 @@ void stage_collada(const Scene& scene, const fs::path& out, detail::Staging& st,
     bake_animations(scene, ai.get(), bake, budget);
 
     const fs::path dir = fs::absolute(out).parent_path();
-    TempDir tmp(dir);
+    TempDir tmp(dir, ".ripkit-export-");
     const fs::path tmp_dae = tmp.path() / out.filename();
     Assimp::Exporter exporter;
     if (detail::guard_alloc("Assimp's collada exporter", [&] {

@@ -8,6 +8,7 @@
 #include "ripkit/export.hpp"
 #include "ripkit/export_cost.hpp"
 #include "ripkit/export_detail.hpp"
+#include "ripkit/file_paths.hpp"
 #include "ripkit/gltf_export.hpp"
 #include "ripkit/out_of_memory.hpp"
 

@@ -12,6 +12,7 @@
 
 #include "ripkit/error.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/file_paths.hpp"
 #include "three_bundle.hpp"
 
 namespace ripkit {
@@ -281,33 +282,11 @@ const char* kHead = R"(<!doctype html>
 #time{flex:1}#status{display:none}</style>
 <script type="importmap">)";
 
-// A private folder for the glb/wav export_scene writes; removed on return.
-class TempDir {
-  public:
-    TempDir() {
-        std::random_device rd;
-        for (int attempt = 0; attempt < 16; ++attempt) {
-            path_ = fs::temp_directory_path() / ("ripkit_preview_" + std::to_string(rd()));
-            std::error_code ec;
-            if (fs::create_directory(path_, ec)) return;
-        }
-        fail_no_offset(ErrorKind::Io, "a temporary folder for the preview");
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
-
 }  // namespace
 
 void write_preview_html(const Scene& scene, const fs::path& out, const PreviewOptions& options) {
     const ThreeJs three = three_sources(options);
-    TempDir tmp;
+    TempDir tmp(fs::temp_directory_path(), "ripkit_preview_");
     ExportOptions eo;
     eo.format = OutputFormat::Glb;
     eo.write_audio = true;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -18,24 +19,23 @@ nlohmann::json number(double v) {
 
 nlohmann::json bank_json(const AnimBank& b) {
     nlohmann::json j = {{"index", b.index},
-                        {"start", hex_address(b.start)},
-                        {"end", hex_address(b.end)},
-                        {"track_list", hex_address(b.track_list)},
+                        {"start", hex(b.start)},
+                        {"end", hex(b.end)},
+                        {"track_list", hex(b.track_list)},
                         {"duration", number(b.duration)}};
     if (b.error) j["error"] = b.error->what();
     nlohmann::json tracks = nlohmann::json::array();
     for (const AnimTrack& t : b.tracks) {
         nlohmann::json scalars = nlohmann::json::array();
         for (const AnimScalar& s : t.scalars) {
-            nlohmann::json sj = {{"offset", hex_address(s.offset)},
-                                 {"kind", s.kind},
-                                 {"value", hex_address(s.value)}};
+            nlohmann::json sj = {
+                {"offset", hex(s.offset)}, {"kind", s.kind}, {"value", hex(s.value)}};
             if (s.kind == uint32_t(ScalarKind::Constant)) {
                 sj["constant"] = s.constant;
             } else {
                 nlohmann::json pieces = nlohmann::json::array();
                 for (const AnimPiece& p : s.pieces)
-                    pieces.push_back({{"offset", hex_address(p.offset)},
+                    pieces.push_back({{"offset", hex(p.offset)},
                                       {"a", p.a},
                                       {"b", p.b},
                                       {"c", p.c},
@@ -50,8 +50,8 @@ nlohmann::json bank_json(const AnimBank& b) {
             scalars.push_back(sj);
         }
         tracks.push_back({{"node_type", t.node_type},
-                          {"entry_offset", hex_address(t.entry_offset)},
-                          {"vector_offset", hex_address(t.vector_offset)},
+                          {"entry_offset", hex(t.entry_offset)},
+                          {"vector_offset", hex(t.vector_offset)},
                           {"scalars", scalars}});
     }
     j["tracks"] = tracks;
@@ -62,12 +62,12 @@ nlohmann::json bank_json(const AnimBank& b) {
 
 nlohmann::json anim_info(const AnimTables& t) {
     nlohmann::json j = {{"present", t.present},
-                        {"base", hex_address(kAnimBase)},
+                        {"base", hex(kAnimBase)},
                         {"tables",
-                         {{"range", hex_address(kAnimRangeTable)},
-                          {"track_lists", hex_address(kAnimTrackTable)},
-                          {"durations", hex_address(kAnimDurationTable)},
-                          {"quantum", hex_address(kAnimTimeQuantum)}}}};
+                         {{"range", hex(kAnimRangeTable)},
+                          {"track_lists", hex(kAnimTrackTable)},
+                          {"durations", hex(kAnimDurationTable)},
+                          {"quantum", hex(kAnimTimeQuantum)}}}};
     if (!t.present) {
         j["reason"] = t.absent_reason;
         return j;

@@ -4,17 +4,12 @@
 #include <cmath>
 
 #include "ripkit/decode_item.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
 
 namespace {
-
-std::string num(double v) {
-    char b[32];
-    std::snprintf(b, sizeof b, "%g", v);
-    return b;
-}
 
 // kAnimBase + a table value, refused when it lies past the ROM end (the
 // stored value and the table entry are named, so a user can find both).
@@ -22,9 +17,9 @@ uint64_t resolve(const RomWindows& rom, uint32_t rel, uint64_t table_entry, cons
     const uint64_t at = uint64_t(kAnimBase) + rel;
     if (at > rom.size)
         fail(ErrorKind::BadIndex, table_entry,
-             std::string(what) + " inside the ROM (kAnimBase + " + hex_address(rel) + " = " +
-                 hex_address(uint32_t(std::min<uint64_t>(at, 0xFFFFFFFFu))) + " is past its end " +
-                 hex_address(uint32_t(rom.size)) + ")");
+             std::string(what) + " inside the ROM (kAnimBase + " + hex(rel) + " = " +
+                 hex(uint32_t(std::min<uint64_t>(at, 0xFFFFFFFFu))) + " is past its end " +
+                 hex(uint32_t(rom.size)) + ")");
     return at;
 }
 
@@ -101,7 +96,7 @@ struct Reader {
         for (;;) {
             if (out.size() >= kMaxPiecesPerStream)
                 fail(ErrorKind::AllocationLimit, at,
-                     "a record stream that reaches the bank duration (" + num(duration) +
+                     "a record stream that reaches the bank duration (" + decimal(duration) +
                          " s) or a hold within " + std::to_string(kMaxPiecesPerStream) + " pieces");
             if (out.size() >= charged) {
                 budget.alloc(1, sizeof(AnimPiece), at, kWhat);
@@ -185,11 +180,10 @@ struct Reader {
         if (tables_error) throw *tables_error;
         if (b.end < b.start)
             fail(ErrorKind::BadValue, range + 4,
-                 "a bank end at or after its start (" + hex_address(b.start) + ", end " +
-                     hex_address(b.end) + ")");
+                 "a bank end at or after its start (" + hex(b.start) + ", end " + hex(b.end) + ")");
         if (!std::isfinite(b.duration) || b.duration <= 0.0f)
             fail(ErrorKind::BadValue, du,
-                 "a positive finite bank duration in seconds, got " + num(double(b.duration)));
+                 "a positive finite bank duration in seconds, got " + decimal(double(b.duration)));
         resolve(rom, tl_rel, tl, "a track list");
         uint64_t at = b.track_list;
         for (;;) {
@@ -211,9 +205,8 @@ struct Reader {
 
 uint8_t RomWindows::u8(uint64_t offset, const char* what) const {
     if (offset >= size)
-        fail(
-            ErrorKind::Truncated, offset,
-            std::string(what) + " inside the ROM (it ends at " + hex_address(uint32_t(size)) + ")");
+        fail(ErrorKind::Truncated, offset,
+             std::string(what) + " inside the ROM (it ends at " + hex(uint32_t(size)) + ")");
     const ByteSpan w = from(offset);
     return w.empty() ? 0 : w[0];
 }
@@ -231,9 +224,8 @@ uint16_t RomWindows::u16(uint64_t offset, const char* what) const {
 
 uint32_t RomWindows::u32(uint64_t offset, const char* what) const {
     if (offset + 4 > size)
-        fail(
-            ErrorKind::Truncated, offset,
-            std::string(what) + " inside the ROM (it ends at " + hex_address(uint32_t(size)) + ")");
+        fail(ErrorKind::Truncated, offset,
+             std::string(what) + " inside the ROM (it ends at " + hex(uint32_t(size)) + ")");
     // Fast path: the whole word in one window.
     if (const ByteSpan w = from(offset); w.size() >= 4) return load_u32be(w.data());
     uint32_t v = 0;
@@ -246,8 +238,8 @@ int scalars_for_type(int32_t node_type) { return node_type < kAnimShortTrackType
 AnimTables read_anim_tables(const RomWindows& rom, Budget& budget) {
     AnimTables t;
     if (rom.size < kAnimBase) {
-        t.absent_reason = "the ROM ends at " + hex_address(uint32_t(rom.size)) +
-                          ", before the animation base " + hex_address(kAnimBase);
+        t.absent_reason = "the ROM ends at " + hex(uint32_t(rom.size)) +
+                          ", before the animation base " + hex(kAnimBase);
         return t;
     }
     t.present = true;
@@ -255,9 +247,9 @@ AnimTables read_anim_tables(const RomWindows& rom, Budget& budget) {
         t.quantum = rom.f32(kAnimTimeQuantum, "the time quantum");
         // ASSUMPTION(anim_seconds): the quantum is seconds per tick.
         if (!std::isfinite(t.quantum) || t.quantum <= 0.0f)
-            fail(
-                ErrorKind::BadValue, kAnimTimeQuantum,
-                "a positive finite time quantum (seconds per tick), got " + num(double(t.quantum)));
+            fail(ErrorKind::BadValue, kAnimTimeQuantum,
+                 "a positive finite time quantum (seconds per tick), got " +
+                     decimal(double(t.quantum)));
     } catch (const Error& e) {
         t.error = e;
     }

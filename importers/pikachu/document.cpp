@@ -10,6 +10,7 @@
 #include "model_scene.hpp"
 #include "ripkit/decode_item.hpp"
 #include "ripkit/n64/gbi.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -119,9 +120,9 @@ nlohmann::json PikachuDocument::info() const {
     j["game_code"] = h.game_code;
     j["rom_size"] = rom_->bytes().size();
     j["tables"] = {
-        {"models", hex_word(kModelTable)},           {"model_stride", kModelRecordSize},
-        {"descriptors", hex_word(kDescriptorTable)}, {"descriptor_stride", kDescriptorSize},
-        {"sine_table", hex_word(kSineTable)},        {"angle_constant", hex_word(kAngleConstant)}};
+        {"models", hex(kModelTable, 8)},           {"model_stride", kModelRecordSize},
+        {"descriptors", hex(kDescriptorTable, 8)}, {"descriptor_stride", kDescriptorSize},
+        {"sine_table", hex(kSineTable, 8)},        {"angle_constant", hex(kAngleConstant, 8)}};
     j["models"] = models_.size();
     decode_all();
     size_t ok = 0;
@@ -200,10 +201,10 @@ nlohmann::json nodes_json(const Hierarchy& h) {
                          {"scale", {n.scale.x, n.scale.y, n.scale.z}},
                          {"rotation", {n.rotation.x, n.rotation.y, n.rotation.z}},
                          {"translation", {n.translation.x, n.translation.y, n.translation.z}},
-                         {"unknown24", hex_word(n.unknown24)},
-                         {"sibling", hex_word(n.sibling)},
-                         {"child", hex_word(n.child)},
-                         {"display_list", hex_word(n.display_list)}});
+                         {"unknown24", hex(n.unknown24, 8)},
+                         {"sibling", hex(n.sibling, 8)},
+                         {"child", hex(n.child, 8)},
+                         {"display_list", hex(n.display_list, 8)}});
     }
     return nodes;
 }
@@ -222,8 +223,8 @@ nlohmann::json textures_json(const std::vector<n64::DecodedTexture>& textures) {
                        {"cmt", t.tile.cmt},
                        {"shifts", t.tile.shifts},
                        {"shiftt", t.tile.shiftt},
-                       {"image_address", hex_word(t.image_address)},
-                       {"tlut_address", hex_word(t.tlut_address)}});
+                       {"image_address", hex(t.image_address, 8)},
+                       {"tlut_address", hex(t.tlut_address, 8)}});
     return tex;
 }
 
@@ -235,38 +236,38 @@ nlohmann::json PikachuDocument::dump_model(size_t i) const {
     decode(i);
     const ModelRecord rec = rom_->model_record(uint32_t(i));
     nlohmann::json words = nlohmann::json::array();
-    for (uint32_t w : rec.words) words.push_back(hex_word(w));
-    j["record"] = {{"rom_offset", hex_word(rec.rom_offset)}, {"words", words}};
+    for (uint32_t w : rec.words) words.push_back(hex(w, 8));
+    j["record"] = {{"rom_offset", hex(rec.rom_offset, 8)}, {"words", words}};
     if (!models_[i]) {
         j["error"] = errors_[i]->what();
         return j;
     }
     const DecodedModel& m = *models_[i];
     nlohmann::json dw = nlohmann::json::array();
-    for (uint32_t w : m.descriptor.words) dw.push_back(hex_word(w));
+    for (uint32_t w : m.descriptor.words) dw.push_back(hex(w, 8));
     j["descriptor"] = {{"resource_id", m.descriptor.id},
-                       {"rom_offset", hex_word(m.descriptor.rom_offset)},
+                       {"rom_offset", hex(m.descriptor.rom_offset, 8)},
                        {"compression", m.descriptor.compression()},
-                       {"rom_start", hex_word(m.descriptor.rom_start())},
-                       {"rom_end", hex_word(m.descriptor.rom_end())},
+                       {"rom_start", hex(m.descriptor.rom_start(), 8)},
+                       {"rom_end", hex(m.descriptor.rom_end(), 8)},
                        {"words", dw}};
     j["resource"] = {{"compressed", m.resource->compressed},
                      {"packed_size", m.resource->packed_size},
                      {"unpacked_size", m.resource->data.size()}};
     nlohmann::json rr = nlohmann::json::array();
-    for (uint32_t w : m.runtime_record) rr.push_back(hex_word(w));
+    for (uint32_t w : m.runtime_record) rr.push_back(hex(w, 8));
     j["runtime_record"] = {{"source", record_source_name(layout_.record_source)}, {"words", rr}};
-    j["hierarchy_pointer"] = hex_word(m.hierarchy_pointer);
+    j["hierarchy_pointer"] = hex(m.hierarchy_pointer, 8);
     j["hierarchy_pointer_shape"] = pointer_shape_name(pointer_shape(m.hierarchy_pointer));
     j["hierarchy_offset"] = m.hierarchy_offset;
-    j["facial_pointer"] = hex_word(m.facial_pointer);
+    j["facial_pointer"] = hex(m.facial_pointer, 8);
     j["pointer_rule"] = m.pointers.describe();
     if (!m.kseg0_base_source.empty()) j["kseg0_base_source"] = m.kseg0_base_source;
     j["nodes"] = nodes_json(m.hierarchy);
     nlohmann::json dls = nlohmann::json::array();
     for (const NodeDisplayList& d : m.display_lists)
         dls.push_back({{"node", d.node},
-                       {"address", hex_word(d.address)},
+                       {"address", hex(d.address, 8)},
                        {"commands", d.commands},
                        {"triangles", d.triangles}});
     j["display_lists"] = dls;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -17,7 +18,7 @@ nlohmann::json faces_json(const ModelFaces& f) {
                                {"duration", in.duration},
                                {"first", in.first},
                                {"last", in.last},
-                               {"offset", hex_word(in.offset)}});
+                               {"offset", hex(in.offset, 8)}});
         nlohmann::json keys = nlohmann::json::array();
         for (const FaceKey& k : t.keys) keys.push_back({k.time, k.image});
         slots.push_back({{"bank", s.bank},
@@ -33,7 +34,7 @@ nlohmann::json faces_json(const ModelFaces& f) {
                          {"frames", face_frames(t)},
                          {"keys", keys}});
     }
-    return {{"pointer", hex_word(f.pointer)}, {"slots", slots}};
+    return {{"pointer", hex(f.pointer, 8)}, {"slots", slots}};
 }
 
 nlohmann::json face_banks_json(ByteSpan rom) {
@@ -43,16 +44,16 @@ nlohmann::json face_banks_json(ByteSpan rom) {
             const FaceBank bank = read_face_bank(rom, b);
             nlohmann::json images = nlohmann::json::array();
             for (const FaceImage& i : bank.images)
-                images.push_back({{"offset", hex_word(i.offset)},
-                                  {"image_offset", hex_word(i.image_offset)},
-                                  {"palette_offset", hex_word(i.palette_offset)},
+                images.push_back({{"offset", hex(i.offset, 8)},
+                                  {"image_offset", hex(i.image_offset, 8)},
+                                  {"palette_offset", hex(i.palette_offset, 8)},
                                   {"width", i.width},
                                   {"height", i.height},
                                   {"size", i.size},
                                   {"format", i.format},
                                   {"unknown", i.unknown}});
             banks.push_back({{"index", b},
-                             {"pointer", hex_word(bank.pointer)},
+                             {"pointer", hex(bank.pointer, 8)},
                              {"count", bank.count},
                              {"images", images}});
         } catch (const Error& e) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -28,9 +29,9 @@ class Runner {
         if (abs < 0 || abs >= int64_t(count_))
             fail(ErrorKind::BadIndex, at,
                  "selector instruction " + std::to_string(pc) + " of program " +
-                     std::to_string(selector_) + " inside the selector table (" +
-                     hex_address(base_) + ".." + hex_address(base_ + uint32_t(table_.size())) +
-                     ", " + std::to_string(count_) + " instructions)");
+                     std::to_string(selector_) + " inside the selector table (" + hex(base_) +
+                     ".." + hex(base_ + uint32_t(table_.size())) + ", " + std::to_string(count_) +
+                     " instructions)");
         ByteReader r(table_.subspan(size_t(abs) * kFaceInstructionSize, kFaceInstructionSize), at,
                      Endian::Big);
         FaceInstruction in;

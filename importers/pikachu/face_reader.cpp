@@ -7,6 +7,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/n64/gbi.hpp"
 #include "ripkit/n64/linear_image.hpp"
+#include "ripkit/number_text.hpp"
 
 namespace ripkit::pikachu {
 
@@ -19,7 +20,7 @@ std::vector<FaceSlot> read_face_slots(ByteSpan resource, uint32_t pointer,
         fail_no_offset(ErrorKind::BadIndex,
                        "a facial slot pointer (runtime record +0x24) inside the " +
                            std::to_string(resource.size()) + "-byte resource (" + rule.describe() +
-                           "; got " + hex_address(pointer) + ")");
+                           "; got " + hex(pointer) + ")");
     ByteReader r(resource, 0, Endian::Big);
     for (uint32_t k = 0;; ++k) {
         const uint64_t off = uint64_t(*at) + uint64_t(k) * kFaceSlotSize;
@@ -39,7 +40,7 @@ std::vector<FaceSlot> read_face_slots(ByteSpan resource, uint32_t pointer,
         if (bank < 0 || uint32_t(bank) >= kFaceBankCount)
             fail(ErrorKind::BadIndex, off,
                  "a face bank below " + std::to_string(kFaceBankCount) + " (bank table " +
-                     hex_address(kFaceBankPointers) + "; slot " + std::to_string(k) + " names " +
+                     hex(kFaceBankPointers) + "; slot " + std::to_string(k) + " names " +
                      std::to_string(bank) + ")");
         out.push_back(std::move(s));
     }
@@ -66,9 +67,8 @@ FaceBank read_face_bank(ByteSpan rom, uint32_t index) {
     if (b.count > 0 && end > rom.size())
         fail(ErrorKind::Truncated, first,
              std::to_string(b.count) + " face image descriptors of bank " + std::to_string(index) +
-                 " (" + hex_address(uint32_t(first)) + ".." + std::to_string(end) +
-                 ") inside the " + std::to_string(rom.size()) + "-byte ROM (image base " +
-                 hex_address(kFaceImageBase) + ")");
+                 " (" + hex(uint32_t(first)) + ".." + std::to_string(end) + ") inside the " +
+                 std::to_string(rom.size()) + "-byte ROM (image base " + hex(kFaceImageBase) + ")");
     for (uint32_t i = 0; i < b.count; ++i) {
         ByteReader d = r.sub(size_t(first) + i * kFaceDescriptorSize, kFaceDescriptorSize,
                              "face image descriptor");
@@ -104,7 +104,7 @@ FaceImageBytes face_image_bytes(ByteSpan rom, const FaceImage& img) {
     if (at + bytes > rom.size())
         fail(ErrorKind::Truncated, img.offset,
              std::to_string(bytes) + " texel bytes of the face image at " +
-                 hex_address(uint32_t(std::min<uint64_t>(at, 0xFFFFFFFFu))) + " inside the " +
+                 hex(uint32_t(std::min<uint64_t>(at, 0xFFFFFFFFu))) + " inside the " +
                  std::to_string(rom.size()) + "-byte ROM");
     FaceImageBytes out;
     out.texels = rom.subspan(size_t(at), size_t(bytes));
@@ -115,7 +115,7 @@ FaceImageBytes face_image_bytes(ByteSpan rom, const FaceImage& img) {
         if (pat + entries * 2u > rom.size())
             fail(ErrorKind::Truncated, img.offset + 4,
                  std::to_string(entries) + " palette entries of the face image at " +
-                     hex_address(uint32_t(std::min<uint64_t>(pat, 0xFFFFFFFFu))) + " inside the " +
+                     hex(uint32_t(std::min<uint64_t>(pat, 0xFFFFFFFFu))) + " inside the " +
                      std::to_string(rom.size()) + "-byte ROM");
         out.palette = rom.subspan(size_t(pat), entries * 2u);
     }
@@ -124,7 +124,7 @@ FaceImageBytes face_image_bytes(ByteSpan rom, const FaceImage& img) {
 
 n64::Rgba8Image decode_face_image(ByteSpan rom, const FaceImage& img) {
     const FaceImageBytes b = face_image_bytes(rom, img);
-    return with_context("face image at " + hex_address(img.offset), [&] {
+    return with_context("face image at " + hex(img.offset), [&] {
         return n64::decode_linear_image(img.format, img.size, img.width, img.height, b.texels,
                                         b.palette, n64::TlutType::Rgba16);
     });
@@ -133,8 +133,8 @@ n64::Rgba8Image decode_face_image(ByteSpan rom, const FaceImage& img) {
 ByteSpan face_program_table(ByteSpan rom) {
     if (rom.size() < kFaceBankPointers)
         fail_no_offset(ErrorKind::Truncated, "the facial selector table (" +
-                                                 hex_address(kFaceProgramTable) + ".." +
-                                                 hex_address(kFaceBankPointers) + ") in the ROM");
+                                                 hex(kFaceProgramTable) + ".." +
+                                                 hex(kFaceBankPointers) + ") in the ROM");
     // ASSUMPTION(face_selector): the selector table ends where the bank pointer table starts.
     return rom.subspan(kFaceProgramTable, kFaceBankPointers - kFaceProgramTable);
 }

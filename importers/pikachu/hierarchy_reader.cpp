@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "ripkit/scene.hpp"
 #include "rom_layout.hpp"
 
@@ -45,8 +46,8 @@ HierarchyNode read_node(ByteReader& res, uint32_t off, const PointerRule& rule) 
         if (!n.dl_offset || *n.dl_offset % 8)
             fail(ErrorKind::BadIndex, off + 0x30,
                  "a display-list pointer to an 8-byte aligned offset in the " +
-                     std::to_string(res.size()) + "-byte resource (got " +
-                     hex_address(n.display_list) + ")");
+                     std::to_string(res.size()) + "-byte resource (got " + hex(n.display_list) +
+                     ")");
     }
     return n;
 }
@@ -57,7 +58,7 @@ uint32_t link(uint32_t p, const ByteReader& res, const PointerRule& rule, uint32
     if (!off)
         fail(ErrorKind::BadIndex, at,
              std::string(what) + " pointing inside the " + std::to_string(res.size()) +
-                 "-byte resource (got " + hex_address(p) + ")");
+                 "-byte resource (got " + hex(p) + ")");
     return *off;
 }
 

@@ -9,17 +9,12 @@
 
 #include "model_reader.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
 
 namespace {
-
-std::string hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%02X", v);
-    return b;
-}
 
 // The table checks read this many records: enough evidence, and a real ROM's
 // hundreds of models are not all looked at.
@@ -78,8 +73,8 @@ std::string implausible(const PikachuRom& rom, const Layout& L, const ModelRecor
         !L.pointers.kseg0_base)
         return "";
     if (!L.pointers.resolve(hp, e.size))
-        return "the hierarchy pointer at +0x1C (" + hex_address(hp) + ") is not inside " + res +
-               " (" + L.pointers.describe() + ")";
+        return "the hierarchy pointer at +0x1C (" + hex(hp) + ") is not inside " + res + " (" +
+               L.pointers.describe() + ")";
     return "";
 }
 
@@ -173,7 +168,8 @@ bool rivals(const Candidate& a, const Candidate& b) {
 }
 
 std::string choice(const Candidate& c) {
-    return "descriptor_field=" + hex(c.field) + " runtime_record=" + record_source_name(c.source);
+    return "descriptor_field=" + hex(c.field, 2) +
+           " runtime_record=" + record_source_name(c.source);
 }
 
 // The search over `cands` (in the canonical order: the first wins a tie):
@@ -241,10 +237,10 @@ void report_search(nlohmann::json& rep, const std::vector<Candidate>& cands,
     for (const Candidate* c : left) {
         const auto [it, fresh] = entry.emplace(std::make_pair(c->ids, c->source), kept.size());
         if (!fresh) {
-            kept[it->second]["same_resources_with"].push_back(hex(c->field));
+            kept[it->second]["same_resources_with"].push_back(hex(c->field, 2));
             continue;
         }
-        kept.push_back({{"descriptor_field", hex(c->field)},
+        kept.push_back({{"descriptor_field", hex(c->field, 2)},
                         {"runtime_record", record_source_name(c->source)},
                         {"records_plausible", c->plausible.size()},
                         {"models_tried", c->tried},
@@ -254,7 +250,7 @@ void report_search(nlohmann::json& rep, const std::vector<Candidate>& cands,
     if (cands.size() <= 4)
         for (const Candidate& c : cands)
             if (std::find(left.begin(), left.end(), &c) == left.end())
-                dropped.push_back({{"descriptor_field", hex(c.field)},
+                dropped.push_back({{"descriptor_field", hex(c.field, 2)},
                                    {"runtime_record", record_source_name(c.source)},
                                    {"records_plausible", c.plausible.size()},
                                    {"first_rejection", c.first_rejection}});
@@ -270,7 +266,7 @@ void report_search(nlohmann::json& rep, const std::vector<Candidate>& cands,
         "triangles, then the one with more plausible records, then more distinct resources: " +
         std::to_string(best.valid) + " of " + std::to_string(best.tried) + " models decoded, " +
         std::to_string(best.plausible.size()) + " records plausible";
-    rep["descriptor_field"] = {{"value", hex(best.field)},
+    rep["descriptor_field"] = {{"value", hex(best.field, 2)},
                                {"source", field_set ? "setting" : "inferred"},
                                {"evidence", evidence}};
     rep["runtime_record"] = {{"value", record_source_name(best.source)},

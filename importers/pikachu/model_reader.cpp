@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -30,7 +31,7 @@ class ResourceMemory : public n64::Memory {
         if (!off)
             fail(ErrorKind::BadIndex, address,
                  what + " at an address inside the " + std::to_string(res_.data.size()) +
-                     "-byte resource (" + rule_.describe() + "; got " + hex_address(address) + ")");
+                     "-byte resource (" + rule_.describe() + "; got " + hex(address) + ")");
         ByteReader whole(res_.data, 0, Endian::Big);
         whole.need_at(*off, n, what);
         return whole.sub(*off, res_.data.size() - *off, what);
@@ -82,7 +83,7 @@ Attempt run_model(const Resource& res, uint32_t root, const PointerRule& rule,
         const size_t tris_before = a.dl->triangles().size();
         // ASSUMPTION(palette_slots): a node's list starts with the node's own palette slot
         // active; a G_MTX on segment 0x07 inside it selects another.
-        with_context("node " + std::to_string(i) + " display list " + hex_address(n.display_list),
+        with_context("node " + std::to_string(i) + " display list " + hex(n.display_list),
                      [&] { a.dl->run(n.display_list, int(i)); });
         NodeDisplayList l;
         l.node = int(i);
@@ -166,7 +167,7 @@ DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
             m.pointers.kseg0_base = infer_kseg0_base(res, hp, layout, budget);
             if (!m.pointers.kseg0_base)
                 fail(ErrorKind::BadValue, record.rom_offset + kHierarchyField,
-                     "a KSEG0 hierarchy pointer (" + hex_address(hp) +
+                     "a KSEG0 hierarchy pointer (" + hex(hp) +
                          ") for which some load address gives a well-formed hierarchy; "
                          "--set kseg0_base=0x... to give it");
             m.kseg0_base_source = "inferred";
@@ -177,7 +178,7 @@ DecodedModel decode_model_from(const PikachuRom& rom, const Layout& layout,
         fail(ErrorKind::BadIndex, record.rom_offset + kHierarchyField,
              "a hierarchy pointer (runtime record +0x1C) inside the " +
                  std::to_string(res.data.size()) + "-byte resource " + std::to_string(d.id) + " (" +
-                 m.pointers.describe() + "; got " + hex_address(hp) + ")");
+                 m.pointers.describe() + "; got " + hex(hp) + ")");
     m.hierarchy_offset = *root;
     m.faces = with_context("faces (runtime record +0x24)", [&] {
         return read_model_faces(rom.bytes(), res.data, m.facial_pointer, m.pointers);

@@ -9,6 +9,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit/n64/gbi.hpp"
+#include "ripkit/number_text.hpp"
 #include "ripkit/scene_kit.hpp"
 #include "rom_layout.hpp"
 
@@ -76,8 +77,8 @@ Skin add_joints(Scene& s, const DecodedModel& m, const std::vector<glm::mat4>& p
                        {"base_scale", {hn.scale.x, hn.scale.y, hn.scale.z}},
                        {"base_rotation", {hn.rotation.x, hn.rotation.y, hn.rotation.z}},
                        {"base_translation", {hn.translation.x, hn.translation.y, hn.translation.z}},
-                       {"display_list", hex_word(hn.display_list)},
-                       {"unknown24", hex_word(hn.unknown24)}};
+                       {"display_list", hex(hn.display_list, 8)},
+                       {"unknown24", hex(hn.unknown24, 8)}};
         skin.joints.push_back(idx);
         // A zero scale (a hidden part) has no inverse; its vertices collapse anyway.
         const float det = glm::determinant(palette[k]);
@@ -161,12 +162,12 @@ class MeshBuilder {
         mat.nearest = ((st.othermode_h >> 12) & 3) == 0;  // G_TF_POINT
         mat.double_sided = (st.geometry_mode & n64::geom::kCullBack) == 0;
         mat.unlit = (st.geometry_mode & n64::geom::kLighting) == 0;
-        mat.extras = {{"geometry_mode", hex_word(st.geometry_mode)},
-                      {"othermode_h", hex_word(st.othermode_h)},
-                      {"othermode_l", hex_word(st.othermode_l)},
-                      {"combine", hex_word(st.combine_w0) + hex_word(st.combine_w1).substr(2)},
-                      {"prim_color", hex_word(st.prim_color)},
-                      {"env_color", hex_word(st.env_color)},
+        mat.extras = {{"geometry_mode", hex(st.geometry_mode, 8)},
+                      {"othermode_h", hex(st.othermode_h, 8)},
+                      {"othermode_l", hex(st.othermode_l, 8)},
+                      {"combine", hex(st.combine_w0, 8) + hex(st.combine_w1, 8).substr(2)},
+                      {"prim_color", hex(st.prim_color, 8)},
+                      {"env_color", hex(st.env_color, 8)},
                       {"cull_front", (st.geometry_mode & n64::geom::kCullFront) != 0}};
         if (st.texture_on)
             mat.extras["texture_format"] =

@@ -9,20 +9,6 @@
 
 namespace ripkit::pikachu {
 
-// "0x1A2B": how ROM offsets and pointers appear in messages.
-inline std::string hex_address(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%X", v);
-    return b;
-}
-
-// "0x00001A2B": words and pointers as dumps show them (fixed width, so columns line up).
-inline std::string hex_word(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%08X", v);
-    return b;
-}
-
 constexpr uint32_t kModelTable = 0x00088C18;  // model records
 constexpr uint32_t kModelRecordSize = 0x54;
 constexpr uint32_t kDescriptorTable = 0x00079EA0;  // resource descriptors

@@ -4,6 +4,7 @@
 
 #include "ripkit/codec/lh5.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "rom_layout.hpp"
 
 namespace ripkit::pikachu {
@@ -24,7 +25,7 @@ PikachuRom::PikachuRom(ByteSpan file, const Options& options, std::vector<std::s
     order_ = *order;
     if (file.size() < kMinRomSize)
         fail(ErrorKind::Truncated, file.size(),
-             "a ROM of at least " + hex_address(kMinRomSize) +
+             "a ROM of at least " + hex(kMinRomSize) +
                  " bytes (the model, descriptor and sine tables end there)");
     rom_ = n64::normalize_rom(file);
     header_ = n64::read_rom_header(rom_);
@@ -73,8 +74,8 @@ Resource PikachuRom::resource_extent(uint32_t id, uint32_t raw_type) const {
         if (res.rom_end <= res.rom_start || res.rom_end > rom_.size())
             fail(ErrorKind::BadIndex, d.rom_offset + 8,
                  "resource bounds inside the " + std::to_string(rom_.size()) +
-                     "-byte ROM with start < end (start " + hex_address(res.rom_start) + ", end " +
-                     hex_address(res.rom_end) + ")");
+                     "-byte ROM with start < end (start " + hex(res.rom_start) + ", end " +
+                     hex(res.rom_end) + ")");
         if (!res.compressed) return res;
         ByteReader block = reader().sub(res.rom_start, res.rom_end - res.rom_start, "resource");
         res.packed_size = block.u32be("packed size");

@@ -9,6 +9,7 @@
 #include "ripkit/codec/xa_adpcm.hpp"
 #include "ripkit/decode_item.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 
 namespace ripkit::rugrats {
 
@@ -261,12 +262,11 @@ CineFile decode_file(const ByteSource& source, const CineOptions& o, Budget& bud
     }
     if (out.cines.empty()) {
         const ChannelDecode& first = channels.begin()->second;
-        char buf[16];
-        std::snprintf(buf, sizeof buf, "0x%08x", first.first_word);
         fail(ErrorKind::WrongFormat, first.first_user_offset,
              std::string("a cinematic header (magic 0xf00dbabe or 0xbabed00d, then version and "
                          "0xdead) at user data +0 or +4 of the first data sector (") +
-                 cd::shape_name(stream.shape()) + " shape), got " + buf);
+                 cd::shape_name(stream.shape()) + " shape), got " +
+                 hex(first.first_word, 8, HexCase::Lower));
     }
     return out;
 }

@@ -4,16 +4,11 @@
 #include <string>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 
 namespace ripkit::rugrats {
 
 namespace {
-
-std::string hex(uint32_t v) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08x", v);
-    return buf;
-}
 
 // `count` records of `size` bytes at the cursor; the message is made only
 // when they are not there (a frame has several such counts).
@@ -44,14 +39,15 @@ Header read_header(ByteReader& r) {
     const size_t at = r.pos();
     h.magic = r.u32("header magic");
     if (h.magic != kMagic && h.magic != kMagicAlt)
-        r.fail_at(at, ErrorKind::WrongFormat,
-                  "the cinematic magic 0xf00dbabe or 0xbabed00d, got " + hex(h.magic));
+        r.fail_at(
+            at, ErrorKind::WrongFormat,
+            "the cinematic magic 0xf00dbabe or 0xbabed00d, got " + hex(h.magic, 8, HexCase::Lower));
     h.version = r.u16("header version");
     const size_t dead_at = r.pos();
     const uint16_t dead = r.u16("header 0xdead");
     if (dead != kDead)
         r.fail_at(dead_at, ErrorKind::BadValue,
-                  "0xdead after the version, got " + hex(dead).substr(6));
+                  "0xdead after the version, got " + hex(dead, 8, HexCase::Lower).substr(6));
     h.frames = r.u16("header frame count");
     const uint16_t setup_size = r.u16("header setup size");
     // ASSUMPTION(setup_block): the setup block lies inside the header sector (OPEN.BIN:

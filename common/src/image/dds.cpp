@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 
 namespace ripkit::image {
 
@@ -102,15 +103,10 @@ std::string pixel_format_name(const PixelFormat& f) {
         case PixelFormat::Kind::Masked:
             break;
     }
-    auto hex = [](uint32_t v) {
-        static const char* d = "0123456789abcdef";
-        std::string s = "0x";
-        for (int i = 28; i >= 0; i -= 4) s += d[(v >> i) & 15];
-        return s;
-    };
+    auto hex8 = [](uint32_t v) { return hex(v, 8, HexCase::Lower); };
     return std::string(f.luminance ? "luminance " : "") + std::to_string(f.bits) + "-bit (r " +
-           hex(f.r_mask) + ", g " + hex(f.g_mask) + ", b " + hex(f.b_mask) + ", a " +
-           hex(f.a_mask) + ")";
+           hex8(f.r_mask) + ", g " + hex8(f.g_mask) + ", b " + hex8(f.b_mask) + ", a " +
+           hex8(f.a_mask) + ")";
 }
 
 uint64_t surface_size(const PixelFormat& f, uint32_t w, uint32_t h) {

@@ -5,16 +5,11 @@
 #include <unordered_set>
 
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 
 namespace ripkit::n64 {
 
 namespace {
-
-std::string hex(uint32_t v) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "0x%08X", v);
-    return buf;
-}
 
 int32_t half(uint32_t word, bool high, bool is_signed) {
     const uint16_t h = uint16_t(high ? word >> 16 : word & 0xFFFF);
@@ -55,7 +50,7 @@ void F3dex2Interpreter::run(uint32_t address, int slot) {
         }
         if (!seen.back().insert(pc).second)
             fail(ErrorKind::StepLimit, pc,
-                 "a display list without loops (command " + hex(pc) + " reached twice)");
+                 "a display list without loops (command " + hex(pc, 8) + " reached twice)");
         ByteReader r = memory_.at(pc, 8, "an F3DEX2 command");
         const uint32_t w0 = r.u32be("command w0"), w1 = r.u32be("command w1");
         stack.back().pc = pc + 8;
@@ -80,7 +75,7 @@ void F3dex2Interpreter::step(uint32_t addr, uint32_t w0, uint32_t w1, std::vecto
     const char* name = command_name(opcode);
     if (!name)
         fail(ErrorKind::BadValue, addr,
-             "an F3DEX2 command (opcode 0x" + hex(opcode).substr(8) + " is not one)");
+             "an F3DEX2 command (opcode 0x" + hex(opcode, 8).substr(8) + " is not one)");
     ++stats_.commands[name];
     switch (opcode) {
         case op::kVtx:
@@ -132,7 +127,7 @@ void F3dex2Interpreter::step(uint32_t addr, uint32_t w0, uint32_t w1, std::vecto
                 if (off % config_.matrix_stride)
                     fail(ErrorKind::BadValue, addr,
                          "a palette matrix address aligned to " +
-                             std::to_string(config_.matrix_stride) + " (got " + hex(m.address) +
+                             std::to_string(config_.matrix_stride) + " (got " + hex(m.address, 8) +
                              ")");
                 slot_ = int(off / config_.matrix_stride);
             } else {

@@ -12,10 +12,6 @@
 
 namespace ripkit::detail {
 
-// True when a and b name the same file (std::filesystem::equivalent when both
-// exist, else the normalised absolute paths are equal).
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
-
 // True when `out` is one of the protected paths.
 bool is_protected(const std::filesystem::path& out,
                   const std::vector<std::filesystem::path>& protected_paths);

@@ -8,6 +8,7 @@
 
 #include "ripkit/encode/scene_sampler.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/number_text.hpp"
 #include "zouna/container/crc32.hpp"
 #include "zouna/keyframes/layout_extras.hpp"
 #include "zouna/keyframes/tracks.hpp"
@@ -28,12 +29,6 @@ struct Pending {
     ValueKind kind;
     std::string what;
 };
-
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-    return buf;
-}
 
 const nlohmann::json& member(const nlohmann::json& j, const char* key) {
     static const nlohmann::json null;
@@ -90,10 +85,11 @@ void check_comp(const glm::vec4& v, int dims, double scale, const std::string& w
     for (int i = 0; i < dims; ++i) {
         const double r = std::round(double(v[i]) * scale);
         if (!(r >= -32768 && r <= 32767))
-            fail_no_offset(ErrorKind::BadValue, what + ": " + num(v[i]) +
-                                                    " is outside what an s16 / " + num(scale) +
-                                                    " Comp value holds (" + num(-32768 / scale) +
-                                                    " .. " + num(32767 / scale) + ")");
+            fail_no_offset(ErrorKind::BadValue, what + ": " + decimal(v[i], 9) +
+                                                    " is outside what an s16 / " +
+                                                    decimal(scale, 9) + " Comp value holds (" +
+                                                    decimal(-32768 / scale, 9) + " .. " +
+                                                    decimal(32767 / scale, 9) + ")");
     }
 }
 
@@ -435,7 +431,7 @@ struct Builder {
             }
             for (int i = dims; i < 4; ++i) key.value[i] = key.in[i] = key.out[i] = 0;
             const std::string what =
-                p.what + " key " + std::to_string(k) + " (" + num(c.times[k]) + " s)";
+                p.what + " key " + std::to_string(k) + " (" + decimal(c.times[k], 9) + " s)";
             check_comp(key.value, dims, o.v.comp_scale, what + " value");
             check_comp(key.in, dims, o.v.comp_scale, what + " tangentIn");
             check_comp(key.out, dims, o.v.comp_scale, what + " tangentOut");

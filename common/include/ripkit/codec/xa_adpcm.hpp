@@ -34,10 +34,6 @@ struct State {
     History ch[2];  // mono uses ch[0]
 };
 
-// Interleaved s16 samples of one channel count (4032 values: 4032 mono
-// samples or 2016 stereo frames).
-constexpr size_t frames_per_sector(bool stereo) { return stereo ? 2016 : 4032; }
-
 // Decodes one sector's 18 sound groups (4-bit samples) and appends 4032
 // interleaved values to `out`. `payload_offset` is the absolute file offset
 // used in errors. Throws Truncated when fewer than 2304 bytes are given.

@@ -118,7 +118,6 @@ class F3dex2Interpreter {
     const std::vector<DecodedTexture>& textures() const { return textures_; }
     const DlStats& stats() const { return stats_; }
     const std::array<RspVertex, 32>& vertex_cache() const { return cache_; }
-    const std::array<TileDescriptor, 8>& tiles() const { return tiles_; }
     const Tmem& tmem() const { return tmem_; }
     uint32_t geometry_mode() const { return geometry_mode_; }
     int active_slot() const { return slot_; }
