@@ -22,14 +22,15 @@
 #                       in <suite>/ccache: a later run compiles only what changed (CI uses it;
 #                       the commands themselves install no ccache, so without it the system
 #                       has nothing but what they install)
+#   RIPKIT_DEBIAN_MIRROR, RIPKIT_DEBIAN_SECURITY  the archives the systems are made from;
+#                       by default those of the host's own apt sources (scripts/debian_archive.sh)
 #   PLATFORM_EXTENSIONS Blender extension zips (scripts/package.sh) copied into the system and
 #                       checked there after the two commands by scripts/extension_check.sh:
 #                       Blender's validator, and the zip for the system installed and used
 set -euo pipefail
 ROOT=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 CACHE=${RIPKIT_PLATFORM_CACHE:-/var/cache/ripkit-platform}
-MIRROR=${RIPKIT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-SECURITY=${RIPKIT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+source "$ROOT/scripts/debian_archive.sh"
 TEST_ENV=${PLATFORM_TEST_ARGS:-FUZZ_SECONDS=0}
 
 usage() {
@@ -38,6 +39,8 @@ usage() {
 }
 (($#)) || usage
 [ "$(id -u)" -eq 0 ] || { echo "platform_check.sh: needs root (mmdebstrap, chroot, mounts)" >&2; exit 2; }
+MIRROR=$(debian_archive Debian)
+SECURITY=$(debian_archive Debian-Security)
 
 suite_of() {
     case "$1" in

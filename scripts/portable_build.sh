@@ -58,6 +58,7 @@ say() { echo "portable_build.sh $TARGET: $*"; }
 
 SUDO=()
 [ "$(id -u)" -eq 0 ] || SUDO=(sudo)
+source "$ROOT/scripts/debian_archive.sh"
 
 install_host_packages() {
     local missing=() p
@@ -77,11 +78,13 @@ ensure_deb_src() {
     apt-cache showsrc assimp 2>/dev/null | grep -qx "Version: $ASSIMP_VERSION" && return 0
     if [ ! -f "$SOURCES_FILE" ]; then
         say "adding Debian 12 source lines in $SOURCES_FILE"
-        "${SUDO[@]}" tee "$SOURCES_FILE" >/dev/null <<'EOF'
+        local archive
+        archive=$(debian_archive Debian)
+        "${SUDO[@]}" tee "$SOURCES_FILE" >/dev/null <<EOF
 # Written by ripkit's scripts/portable_build.sh: Debian 12's source packages,
 # from which the static builds of its dependencies are made.
 Types: deb-src
-URIs: http://deb.debian.org/debian
+URIs: $archive
 Suites: bookworm bookworm-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
