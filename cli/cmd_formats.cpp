@@ -18,6 +18,8 @@ nlohmann::json all_schemas() {
     for (const FormatEntry& e : format_entries()) {
         nlohmann::json j = schema_json(e.format());
         j["entry"] = e.id;
+        if (const SceneEncoder* enc = find_encoder(e.format().info().id))
+            j["encoder"] = encoder_json(*enc);
         formats.push_back(std::move(j));
     }
     return {{"ripkit_schema", 1}, {"formats", formats}};

@@ -60,6 +60,29 @@ std::string first_of(const Options& options, const std::string& name) {
                                                                     : it->second.front();
 }
 
+// The encoder's schema says which options it reads: any other one given is a
+// usage error rather than silently ignored.
+void check_options(const SceneEncoder& encoder, const ConvertArgs& a, const Options& options) {
+    std::vector<std::string> given;
+    if (a.item_opt && a.item_opt->count()) given.push_back("item");
+    if (!a.base.empty()) given.push_back("base");
+    if (!a.endian.empty()) given.push_back("endian");
+    for (const auto& [key, values] : options.format_options)
+        if (!values.empty()) given.push_back(key);
+    const EncoderSchema& schema = encoder.schema();
+    for (const std::string& key : given) {
+        if (schema.option(key)) continue;
+        std::string why = "an option the ";
+        why += encoder.info().id;
+        why += " writer reads (";
+        for (size_t i = 0; i < schema.options.size(); ++i)
+            why += (i ? ", --" : "--") + schema.options[i].key;
+        why += "), got --";
+        why += key;
+        fail_no_offset(ErrorKind::Usage, why);
+    }
+}
+
 }  // namespace
 
 bool wants_pack(const ConvertArgs& a) {
@@ -78,6 +101,7 @@ int run_pack(const ConvertArgs& a) {
                                                  "' is '" + in.string() + "'");
     const SceneEncoder& encoder = choose_encoder(a);
     const Options options = to_options(a.common);
+    check_options(encoder, a, options);
     const Scene scene = import_scene(platform::path_from_utf8(a.common.file), options.limits);
 
     EncodeOptions eo;

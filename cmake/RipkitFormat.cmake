@@ -1,20 +1,18 @@
-# ripkit_add_format(<id> [ENCODER] ASSIMP <file> SOURCES ... [LIBS ...])
+# ripkit_add_format(<id> [ENCODER] SOURCES ... [LIBS ...])
 #
 # Declares one game format from importers/<id>/: the static library ripkit_<id>
 # (SOURCES: detection, decoding, the scene builder, the schema, the encoder;
-# it links ripkit_core and no Assimp) and ripkit_<id>_assimp (the ASSIMP file,
-# the format's Assimp importer), and records <id> in the global lists the
+# it links ripkit_core and no Assimp), and records <id> in the global lists the
 # format list (importers/) and the plugin registry (plugins/) are generated
 # from. ripkit_<id> must define, in namespace ripkit::formats,
 #   const ripkit::Format& <id>_format();
-# and ripkit_<id>_assimp
-#   Assimp::BaseImporter* <id>_make_importer();        // new'd; Assimp owns it
-# so nothing outside the format's folder needs editing to add a format.
+# whose FormatInfo describes its Assimp importer too (a FormatImporter over
+# it), so nothing outside the format's folder needs editing to add a format.
 # A format that can also be written (the direction back, ripkit/encode/) says
 # ENCODER and defines, in ripkit_<id> and the same namespace,
 #   const ripkit::SceneEncoder& <id>_encoder();
 function(ripkit_add_format id)
-  cmake_parse_arguments(ARG "ENCODER" "" "SOURCES;LIBS;ASSIMP" ${ARGN})
+  cmake_parse_arguments(ARG "ENCODER" "" "SOURCES;LIBS" ${ARGN})
   add_library(ripkit_${id} STATIC ${ARG_SOURCES})
   # A header is named by its path from importers/ ("tr_level/document.hpp"),
   # or by bare name from a file in its own folder, so the same role carries
@@ -22,14 +20,11 @@ function(ripkit_add_format id)
   target_include_directories(ripkit_${id} PUBLIC
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/importers>)
   target_link_libraries(ripkit_${id} PUBLIC ripkit_core ${ARG_LIBS} PRIVATE $<BUILD_INTERFACE:ripkit_warnings>)
-  add_library(ripkit_${id}_assimp STATIC ${ARG_ASSIMP})
-  target_link_libraries(ripkit_${id}_assimp PUBLIC ripkit_${id} ripkit_assimp
-    PRIVATE $<BUILD_INTERFACE:ripkit_warnings>)
   set_property(GLOBAL APPEND PROPERTY RIPKIT_FORMATS ${id})
   if(ARG_ENCODER)
     set_property(GLOBAL APPEND PROPERTY RIPKIT_ENCODERS ${id})
   endif()
-  install(TARGETS ripkit_${id} ripkit_${id}_assimp EXPORT ripkitTargets
+  install(TARGETS ripkit_${id} EXPORT ripkitTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
 
@@ -38,7 +33,7 @@ endfunction()
 # Declares the format's test kit, from importers/<id>/testkit/: the static
 # library ripkit_<id>_testkit with the writers, builders and encoders that
 # only tests, fuzz seeds, benchmarks and the bundled samples need. It links
-# ripkit_<id>, its Assimp importer and ripkit_core_testkit; nothing that ships
+# ripkit_<id> and ripkit_core_testkit; nothing that ships
 # links it, and it is not installed. It must define, in namespace ripkit::formats,
 #   void <id>_write_samples(const std::filesystem::path& dir);  // bundled samples
 # which ripkit-make-samples' generated list (samples/CMakeLists.txt) calls.
@@ -46,7 +41,7 @@ function(ripkit_add_testkit id)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_library(ripkit_${id}_testkit STATIC ${ARG_SOURCES})
   target_link_libraries(ripkit_${id}_testkit
-    PUBLIC ripkit_${id} ripkit_${id}_assimp ripkit_core_testkit ${ARG_LIBS}
+    PUBLIC ripkit_${id} ripkit_core_testkit ${ARG_LIBS}
     PRIVATE ripkit_warnings)
   set_property(GLOBAL APPEND PROPERTY RIPKIT_TESTKITS ${id})
 endfunction()

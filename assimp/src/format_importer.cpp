@@ -131,8 +131,20 @@ std::vector<std::string> option_values(const Assimp::Importer* imp, const ValueD
 
 }  // namespace
 
-FormatImporter::FormatImporter(const Format& format, const aiImporterDesc& desc)
-    : format_(format), desc_(desc) {}
+FormatImporter::FormatImporter(const Format& format) : format_(format) {
+    const FormatInfo& info = format.info();
+    name_ = info.name + " (ripkit)";
+    for (const std::string& e : info.extensions) {
+        if (!extensions_.empty()) extensions_ += ' ';
+        extensions_ += e;
+    }
+    desc_.mName = name_.c_str();
+    desc_.mAuthor = "ripkit";
+    desc_.mMaintainer = "ripkit";
+    desc_.mComments = info.summary.c_str();
+    desc_.mFlags = aiImporterFlags_SupportBinaryFlavour;
+    desc_.mFileExtensions = extensions_.c_str();
+}
 
 bool FormatImporter::CanRead(const std::string& file, Assimp::IOSystem* io, bool) const {
     try {

@@ -1,10 +1,10 @@
 #include "inputs.hpp"
+#include "rugrats_cine/testkit/cine_writer.hpp"
 #include "rugrats_cine/testkit/demo.hpp"
-#include "rugrats_cine/testkit/writer.hpp"
 
 namespace bench_import {
 
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 Input rugrats_open() {
     static const std::filesystem::path file = [] {

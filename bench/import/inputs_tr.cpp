@@ -1,6 +1,6 @@
 #include "inputs.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 
 namespace bench_import {
 

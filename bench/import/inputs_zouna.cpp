@@ -2,9 +2,9 @@
 
 #include "inputs.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/testkit/kit_writer.hpp"
-#include "zouna/testkit/samples.hpp"
+#include "zouna/testkit/sample_objects.hpp"
 
 namespace bench_import {
 

@@ -7,13 +7,13 @@
 #include <ctime>
 
 #include "rugrats_cine/document.hpp"
+#include "rugrats_cine/testkit/cine_writer.hpp"
 #include "rugrats_cine/testkit/demo.hpp"
-#include "rugrats_cine/testkit/writer.hpp"
 
 namespace {
 
 using namespace ripkit;
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 const Bytes& stream() {
     static const Bytes bytes = [] {

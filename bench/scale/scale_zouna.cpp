@@ -1,7 +1,7 @@
 #include "scale.hpp"
 #include "zouna/container/container.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/format.hpp"
 #include "zouna/testkit/kit_writer.hpp"
 

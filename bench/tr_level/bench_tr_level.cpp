@@ -12,7 +12,7 @@
 #include "ripkit/codec/zlib.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
 #include "tr_cutseq/document.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 #include "tr_level/document.hpp"
 #include "tr_level/level_reader.hpp"
 #include "tr_level/testkit/anim_writer.hpp"

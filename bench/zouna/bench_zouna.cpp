@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "zouna/container/lzrs.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/keyframes/keyframer.hpp"
 #include "zouna/keyframes/tracks.hpp"
 

@@ -174,6 +174,11 @@ ValueDef& ValueDef::repeats() {
     repeatable = true;
     return *this;
 }
+ValueDef& ValueDef::titled(std::string text) {
+    title = std::move(text);
+    return *this;
+}
+
 ValueDef& ValueDef::shown_as(std::string metavar_text) {
     metavar = std::move(metavar_text);
     return *this;

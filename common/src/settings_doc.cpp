@@ -63,7 +63,23 @@ nlohmann::json value_json(const ValueDef& d) {
     if (!d.default_text.empty()) j["default_text"] = d.default_text;
     if (d.assumption) j["assumption"] = *d.assumption;
     if (d.repeatable) j["repeatable"] = true;
+    if (!d.title.empty()) j["title"] = d.title;
     return j;
+}
+
+nlohmann::json encoder_json(const SceneEncoder& encoder) {
+    const EncoderSchema& s = encoder.schema();
+    nlohmann::json options = nlohmann::json::array();
+    for (const ValueDef& d : s.options) {
+        nlohmann::json j = value_json(d);
+        j["cli"] = option_spelling(d);
+        options.push_back(std::move(j));
+    }
+    return {{"summary", encoder.info().summary},
+            {"extensions", encoder.info().extensions},
+            {"extension", s.extension},
+            {"options", options},
+            {"settings", s.settings}};
 }
 
 nlohmann::json schema_json(const Format& format) {

@@ -13,8 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.format_options["cine"] = {size & 1 ? "0" : "3"};
     o.format_options["audio"] = {size & 2 ? "all" : "played"};
     try {
-        rugrats::probe_stream(ByteSpan(data, size));
-        rugrats::CineDocument doc(Bytes(data, data + size), o);
+        rugrats_cine::probe_stream(ByteSpan(data, size));
+        rugrats_cine::CineDocument doc(Bytes(data, data + size), o);
         fuzz::exercise_document(doc);
     } catch (const Error&) {
     }

@@ -3,12 +3,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include "rugrats_cine/testkit/cine_writer.hpp"
 #include "rugrats_cine/testkit/demo.hpp"
-#include "rugrats_cine/testkit/writer.hpp"
 
 int main(int argc, char** argv) {
     using namespace ripkit;
-    using namespace ripkit::rugrats;
+    using namespace ripkit::rugrats_cine;
     if (argc != 2) {
         std::fprintf(stderr, "usage: rugrats_cine_fuzz_corpus DIR\n");
         return 2;

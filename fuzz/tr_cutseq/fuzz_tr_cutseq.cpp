@@ -3,10 +3,7 @@
 #include <cstdint>
 
 #include "exercise_document.hpp"
-
-namespace ripkit::formats {
-const Format& tr_cutseq_format();
-}
+#include "tr_cutseq/format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const ripkit::Format& format = ripkit::formats::tr_cutseq_format();

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "tr_cutseq/cutseq_writer.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 
 using namespace ripkit::tr_cutseq;
 

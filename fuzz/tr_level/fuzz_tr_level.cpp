@@ -5,11 +5,8 @@
 #include <cstdint>
 
 #include "exercise_document.hpp"
+#include "tr_level/format.hpp"
 #include "tr_level/testkit/demo_level.hpp"
-
-namespace ripkit::formats {
-const Format& tr_level_format();
-}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace ripkit;

@@ -4,10 +4,7 @@
 #include <cstdint>
 
 #include "exercise_document.hpp"
-
-namespace ripkit::formats {
-const Format& zouna_format();
-}
+#include "zouna/format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const ripkit::Format& format = ripkit::formats::zouna_format();

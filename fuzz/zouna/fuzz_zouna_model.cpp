@@ -11,12 +11,9 @@
 
 #include "exercise_document.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
+#include "zouna/format.hpp"
 #include "zouna/testkit/body_kit.hpp"
-
-namespace ripkit::formats {
-const Format& zouna_format();
-}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace ripkit;

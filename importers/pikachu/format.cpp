@@ -11,8 +11,10 @@
 namespace ripkit::pikachu {
 
 const FormatInfo& PikachuFormat::info() const {
-    static const FormatInfo kInfo{
-        "hey-you-pikachu", "Hey You, Pikachu! (N64) models", {"z64", "v64", "n64"}};
+    static const FormatInfo kInfo{"hey-you-pikachu",
+                                  "Hey You, Pikachu! (N64) models",
+                                  {"z64", "v64", "n64"},
+                                  "ROM in any byte order; RIPKIT_ITEM selects the model index"};
     return kInfo;
 }
 

@@ -11,7 +11,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/number_text.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 namespace {
 
@@ -306,4 +306,4 @@ Audio decode_audio(const ByteSource& source, const AudioTrack& t, bool all, Budg
     return a;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -20,7 +20,7 @@
 #include "schema.hpp"
 #include "stream_reader.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 struct AudioTrack {
     std::vector<size_t> sectors;  // sector indices (filtered file/channel, 4-bit, one coding)
@@ -63,4 +63,4 @@ Audio decode_audio(const ByteSource& source, const AudioTrack& track, bool all, 
 // Whether a data sector payload starts a header at +0 or +4 (magic + 0xdead).
 std::optional<size_t> header_offset(ByteSpan user);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

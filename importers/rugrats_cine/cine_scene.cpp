@@ -9,7 +9,7 @@
 #include "faces.hpp"
 #include "ripkit/scene_kit.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 namespace {
 
@@ -262,4 +262,4 @@ Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o
     return s;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -10,7 +10,7 @@
 #include "ripkit/format.hpp"
 #include "ripkit/scene.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 struct Face {
     int mouth = 0;
@@ -39,4 +39,4 @@ float engine_aspect(int h);
 Scene build_scene(const CineFile& file, const Cinematic& c, const CineOptions& o, Budget& budget,
                   std::optional<Audio> audio = std::nullopt);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

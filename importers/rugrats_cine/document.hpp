@@ -7,7 +7,7 @@
 #include "ripkit/format.hpp"
 #include "schema.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 class CineDocument : public Document {
   public:
@@ -45,4 +45,4 @@ class CineDocument : public Document {
 
 int probe_stream(ByteSpan head);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

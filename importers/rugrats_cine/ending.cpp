@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 EndingState ending_initial() { return EndingState{}; }
 
@@ -38,4 +38,4 @@ std::vector<EndingState> simulate_ending(int last_counter) {
     return out;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

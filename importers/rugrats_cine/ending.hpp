@@ -7,7 +7,7 @@
 #include <array>
 #include <vector>
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 constexpr int kEndingFirst = 1184;
 constexpr int kEndingLast = 1413;
@@ -32,4 +32,4 @@ void ending_step(EndingState& s, int counter);
 // States after each call for counters kEndingFirst..min(last_counter, kEndingLast).
 std::vector<EndingState> simulate_ending(int last_counter);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -1,6 +1,6 @@
 #include "faces.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 int mouth_frame_count(int id) {
     if (id == 88) return 12;
@@ -43,4 +43,4 @@ void apply_pose_face(FaceState& s, BlinkRand& rand, int id, int mouth_field, int
     if (eyes_field) s.eyes = eyes_field - 1;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

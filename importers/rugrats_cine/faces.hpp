@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 // The blink's own rand (0x800c4c48), seeded with the cinematic's number.
 class BlinkRand {
@@ -40,4 +40,4 @@ void apply_pose_face(FaceState& s, BlinkRand& rand, int id, int mouth_field, int
 // The blink step alone (exposed for tests).
 void blink(FaceState& s, BlinkRand& rand);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 uint32_t fifo_frames(bool stereo, uint32_t rate) {
     // 4032 values a sector: 2016 stereo or 4032 mono frames at 37.8/18.9 kHz,
@@ -57,4 +57,4 @@ Playback simulate_playback(const std::vector<PlaybackSlot>& slots, size_t end) {
     return pb;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

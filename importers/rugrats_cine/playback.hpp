@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 constexpr uint32_t kFifoLowWatermark = 10;  // 44.1 kHz frames
 constexpr uint32_t kFramesPerSlot = 294;    // 44100 / 150
@@ -53,4 +53,4 @@ struct Playback {
 // that, so a sector still waiting then is not played.
 Playback simulate_playback(const std::vector<PlaybackSlot>& slots, size_t end = 0);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

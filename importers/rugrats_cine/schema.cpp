@@ -1,6 +1,6 @@
 #include "schema.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 const FormatSchema& schema() {
     static const FormatSchema s{
@@ -86,4 +86,4 @@ CineOptions cine_options(const Settings& settings, const Options& options) {
     return o;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -8,7 +8,7 @@
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 const FormatSchema& schema();
 
@@ -24,4 +24,4 @@ struct CineOptions {
 
 CineOptions cine_options(const Settings& settings, const Options& options);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -6,7 +6,7 @@
 #include "ripkit/error.hpp"
 #include "ripkit/number_text.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 namespace {
 
@@ -105,4 +105,4 @@ bool read_frame(ByteReader& r, FrameRecord& f, const Limits& limits) {
     return true;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -11,7 +11,7 @@
 #include "ripkit/byte_reader.hpp"
 #include "ripkit/limits.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 constexpr uint32_t kMagic = 0xf00dbabe;
 constexpr uint32_t kMagicAlt = 0xbabed00d;
@@ -78,4 +78,4 @@ Header read_header(ByteReader& r);
 // nothing) when the payload starts with the end marker.
 bool read_frame(ByteReader& r, FrameRecord& out, const Limits& limits);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -7,6 +7,7 @@
 #include "cutseq_reader.hpp"
 #include "cutseq_splice.hpp"
 #include "cutseq_writer.hpp"
+#include "format.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
@@ -14,9 +15,6 @@
 #include "schema.hpp"
 
 namespace ripkit::formats {
-
-const SceneEncoder& tr_cutseq_encoder();
-const Format& tr_cutseq_format();
 
 namespace {
 
@@ -41,9 +39,14 @@ Bytes decompressed(const Input& base, const Limits& limits) {
 class CutseqEncoder : public SceneEncoder {
   public:
     const FormatInfo& info() const override {
-        static const FormatInfo fi{"tr-cutseq", "Tomb Raider 4/5 CUTSEQ cutscenes", {"pak", "bin"}};
+        static const FormatInfo fi{"tr-cutseq",
+                                   "Tomb Raider 4/5 CUTSEQ cutscenes",
+                                   {"pak", "bin"},
+                                   "a scene's camera and actors as a cutscene of a CUTSEQ file"};
         return fi;
     }
+
+    const EncoderSchema& schema() const override { return tr_cutseq::encoder_schema(); }
 
     EncodeResult encode(const Scene& scene, const EncodeOptions& o) const override {
         EncodeResult out;

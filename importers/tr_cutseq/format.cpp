@@ -1,6 +1,8 @@
 // The tr_cutseq format: probe and open (the Assimp importer is
 // assimp_importer.cpp; the bundled samples are the test kit's,
-// testkit/cutseq_samples.cpp).
+// testkit/tr_cutseq_samples.cpp).
+#include "format.hpp"
+
 #include "cutseq_reader.hpp"
 #include "document.hpp"
 #include "ripkit/codec/zlib.hpp"
@@ -8,14 +10,15 @@
 
 namespace ripkit::formats {
 
-const Format& tr_cutseq_format();
-
 namespace {
 
 class CutseqFormat : public Format {
   public:
     const FormatInfo& info() const override {
-        static const FormatInfo fi{"tr-cutseq", "Tomb Raider 4/5 CUTSEQ cutscenes", {"pak", "bin"}};
+        static const FormatInfo fi{"tr-cutseq",
+                                   "Tomb Raider 4/5 CUTSEQ cutscenes",
+                                   {"pak", "bin"},
+                                   "TR4 CUTSEQ.PAK, TR5 CUTSEQ.BIN, one cutscene data block"};
         return fi;
     }
     int probe(ByteSpan data, const std::string& path) const override {

@@ -82,6 +82,30 @@ const FormatSchema& schema() {
     return s;
 }
 
+const EncoderSchema& encoder_schema() {
+    static const EncoderSchema s{
+        .options =
+            {
+                ValueDef::integer("item", 1, kMaxEntries)
+                    .defaults_to("1")
+                    .titled("Cutscene")
+                    .means("the table index the scene becomes (1-based)"),
+                ValueDef::path("base")
+                    .titled("Base file")
+                    .decided("a new file holding only this scene")
+                    .means("a CUTSEQ.PAK/.BIN to copy with that cutscene replaced (everything "
+                           "else kept byte for byte)"),
+                ValueDef::list("anims", "an animation's name or index (the first of a list)")
+                    .titled("Animation")
+                    .decided("the first")
+                    .means("which of the scene's animations becomes the cutscene"),
+            },
+        .settings = {"frames", "scale", "start"},
+        .extension = "PAK",
+    };
+    return s;
+}
+
 ReadOptions read_options(const Settings& settings) {
     ReadOptions ro;
     if (settings.given("entries")) ro.entries = static_cast<int>(settings.integer("entries"));

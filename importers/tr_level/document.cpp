@@ -2,6 +2,7 @@
 
 #include "anim_scene.hpp"
 #include "anim_summary.hpp"
+#include "format.hpp"
 #include "level_dump.hpp"
 #include "level_reader.hpp"
 #include "mesh_tree.hpp"
@@ -9,10 +10,6 @@
 #include "room_scene.hpp"
 #include "schema.hpp"
 #include "slot_names.hpp"
-
-namespace ripkit::formats {
-const Format& tr_level_format();
-}  // namespace ripkit::formats
 
 namespace ripkit::tr_level {
 

@@ -1,13 +1,13 @@
 // The tr_level format: probe and open (the Assimp importer is
 // assimp_importer.cpp; the bundled samples are the test kit's,
-// testkit/level_samples.cpp).
+// testkit/tr_level_samples.cpp).
+#include "format.hpp"
+
 #include "document.hpp"
 #include "level_reader.hpp"
 #include "schema.hpp"
 
 namespace ripkit::formats {
-
-const Format& tr_level_format();
 
 namespace {
 
@@ -15,7 +15,10 @@ class LevelFormat : public Format {
   public:
     const FormatInfo& info() const override {
         static const FormatInfo fi{
-            "tr-level", "Tomb Raider 4/5 levels (.TR4, .TRC)", {"tr4", "trc"}};
+            "tr-level",
+            "Tomb Raider 4/5 levels (.TR4, .TRC)",
+            {"tr4", "trc"},
+            "TR4 .TR4 and TR5 / Chronicles .TRC levels: moveables and rooms"};
         return fi;
     }
     int probe(ByteSpan data, const std::string&) const override {

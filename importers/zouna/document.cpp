@@ -1,88 +1,25 @@
 #include "document.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <filesystem>
 #include <unordered_map>
 
+#include "container/companions.hpp"
+#include "container/contents.hpp"
 #include "container/crc32.hpp"
 #include "format.hpp"
-#include "keyframes/skel_check.hpp"
+#include "keyframes/anim_scene.hpp"
+#include "keyframes/keyframes_dump.hpp"
+#include "keyframes/skel_checks.hpp"
 #include "models/model_set.hpp"
 #include "ripkit/decode_item.hpp"
-#include "ripkit/platform.hpp"
 
 namespace ripkit::zouna {
-
-Container detect_container(ByteSpan data) {
-    if (has_bff0(data)) return Container::Bff0;
-    if (looks_like_bigfile(data)) return Container::BigFile;
-    if (detect_object_endian(data, 0)) return Container::Object;
-    return Container::None;
-}
 
 namespace {
 
 std::optional<Endian> forced_endian(const Settings& s) {
     if (!s.given("endian")) return std::nullopt;
     return s.text("endian") == "little" ? Endian::Little : Endian::Big;
-}
-
-// What a file holds: its objects, the container, its version text when it
-// has one, and a BFF0 header's platform and form.
-struct Contents {
-    std::vector<ObjectRef> objects;
-    std::string container, version;
-    nlohmann::json bff0;  // null unless a BFF0 file
-    std::vector<std::string> warnings;
-};
-
-Contents parse_container(ByteSpan data, std::optional<Endian> forced, const Limits& limits) {
-    Contents c;
-    switch (detect_container(data)) {
-        case Container::Bff0: {
-            const Bff0Header h = read_bff0(data);
-            c.container = "bff0";
-            c.version = h.version;
-            const char* platform = platform_name(h.platform);
-            c.bff0 = {{"platform", platform ? platform : "unknown"},
-                      {"platform_index", h.platform},
-                      {"form", bff0_form_name(h.form)},
-                      {"version_kind", bff_version_kind_name(h.parsed.kind)}};
-            std::optional<Endian> e = forced ? forced : detect_object_endian(data, h.size);
-            if (!e) e = platform_endian(h.platform);
-            if (!e)
-                fail(ErrorKind::BadValue, h.size, "a Zouna object header after the BFF0 header");
-            c.objects = {parse_object(data, h.size, *e)};
-            return c;
-        }
-        case Container::BigFile: {
-            BigFileInfo b = read_bigfile(data, forced, limits);
-            c.container = "bigfile";
-            c.version = b.version;
-            if (b.has_pool)
-                c.warnings.push_back(
-                    "BigFile has a pool: pooled objects are listed but not decoded");
-            c.objects = std::move(b.objects);
-            return c;
-        }
-        case Container::Object: {
-            c.container = "object";
-            const Endian e = forced ? *forced : *detect_object_endian(data, 0);
-            c.objects = {parse_object(data, 0, e)};
-            return c;
-        }
-        case Container::None:
-            break;
-    }
-    fail(ErrorKind::WrongFormat, 0,
-         "a Zouna object (24-byte header with consistent sizes), a BFF0 file or a BigFile");
-}
-
-// "dir/TETE_WALK.Animation_Z" -> "TETE_WALK"
-std::string stem_before_dot(const std::string& path) {
-    std::string f = platform::path_from_utf8(path).filename().string();
-    return f.substr(0, f.find('.'));
 }
 
 // A version that names no known game gets FUEL's layouts: a guess said once,
@@ -99,11 +36,6 @@ std::string unknown_version_warning(const std::string& version, const Variants& 
            "\" names no game whose layouts are known (Ratatouille v1.06, WALL-E v1.291, FUEL "
            "v1.381, Up v1.530, Toy Story 3 v1.634): FUEL's layouts assumed (" +
            layouts + "); --set version=GAME reads it as that game";
-}
-
-void learn_name_from_path(const std::string& path, uint32_t crc, NameMap& names) {
-    const std::string stem = stem_before_dot(path);
-    if (!stem.empty() && asobo_crc32(stem) == crc && !names.count(crc)) names[crc] = stem;
 }
 
 }  // namespace
@@ -222,61 +154,17 @@ bool ZounaDocument::decodable(const ObjectRef& o) {
 
 void ZounaDocument::load_companions(const Options& o, const Settings& s) {
     DiskFileSource disk;
-    const FileSource& files = o.files ? *o.files : disk;
-    if (const std::string& names = s.text("names"); !names.empty()) {
-        auto text = files.read(names, limits());
-        if (!text) fail_no_offset(ErrorKind::Io, "the names file " + names);
-        parse_names(*text, names_);
-    }
-    if (container_ == "bigfile") {
-        const std::string npc = bigfile_names_sibling(path_);
-        if (!npc.empty())
-            if (auto text = files.read(npc, limits())) parse_names(*text, names_);
-    }
-    const uint32_t anim_crc = asobo_crc32(kAnimationClass);
+    const CompanionReader reader{o.files ? *o.files : disk, forced_endian_, v_, *budget_};
+    if (const std::string& names = s.text("names"); !names.empty())
+        reader.read_names(names, names_);
+    if (container_ == "bigfile") reader.read_bigfile_names(path_, names_);
     for (const std::string& p : s.list("anim")) {
-        auto bytes = files.read(p, limits());
-        if (!bytes) fail_no_offset(ErrorKind::Io, "the animation file " + p);
-        try {
-            const auto objs = parse_container(*bytes, forced_endian_, limits()).objects;
-            size_t found = 0;
-            for (const ObjectRef& obj : objs) {
-                if (obj.header.class_crc != anim_crc || obj.pooled) continue;
-                if (objs.size() == 1) learn_name_from_path(p, obj.header.name_crc, names_);
-                const Bytes body = object_body(*bytes, obj, limits());
-                NamedAnimation a;
-                a.crc = obj.header.name_crc;
-                a.endian = obj.endian;
-                a.anim = read_animation(ByteReader(body, 0, obj.endian), v_, *budget_);
-                extra_anims_.push_back(std::move(a));
-                ++found;
-            }
-            if (!found) fail_no_offset(ErrorKind::Usage, "an Animation_Z object in " + p);
-        } catch (Error& e) {
-            if (e.file().empty()) e.set_file(p);
-            throw;
-        }
+        std::vector<NamedAnimation> found = reader.read_animations(p, names_);
+        for (NamedAnimation& a : found) extra_anims_.push_back(std::move(a));
     }
     // An animation converted with --skeleton Skel_Z (Assimp: RIPKIT_SKELETON) binds to it.
-    if (const std::string& skel = s.text("skeleton"); !skel.empty()) {
-        auto bytes = files.read(skel, limits());
-        if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + skel);
-        try {
-            const auto objs = parse_container(*bytes, forced_endian_, limits()).objects;
-            for (const ObjectRef& obj : objs) {
-                if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
-                if (objs.size() == 1) learn_name_from_path(skel, obj.header.name_crc, names_);
-                const Bytes body = object_body(*bytes, obj, limits());
-                skeleton_.emplace(name_or_crc(names_, obj.header.name_crc),
-                                  read_skel(ByteReader(body, 0, obj.endian), v_, *budget_));
-                break;
-            }
-            if (!skeleton_) fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + skel);
-        } catch (Error& e) {
-            if (e.file().empty()) e.set_file(skel);
-            throw;
-        }
-    }
+    if (const std::string& skel = s.text("skeleton"); !skel.empty())
+        skeleton_ = reader.read_skeleton(skel, names_);
     for (auto& a : extra_anims_) a.name = name_or_crc(names_, a.crc);
 }
 
@@ -372,63 +260,6 @@ std::vector<ItemSummary> ZounaDocument::items() const {
         out.push_back(std::move(s));
     }
     return out;
-}
-
-nlohmann::json ZounaDocument::object_json(const ObjectRef& o) const {
-    return {{"crc", o.header.name_crc},
-            {"name", names_.count(o.header.name_crc) ? nlohmann::json(object_name(o))
-                                                     : nlohmann::json(nullptr)},
-            {"compressed", o.header.compressed_size != 0}};
-}
-
-nlohmann::json ZounaDocument::dump_object(size_t i) const {
-    const ObjectRef& o = objects_[i];
-    if (models_->handles(i)) {
-        nlohmann::json j = models_->dump(i);
-        j["object"] = object_json(o);
-        j["settings"] = v_.describe();
-        return j;
-    }
-    if (errors_[i]) throw *errors_[i];
-    // Not decodable: the same Unsupported error decoding it would give (the
-    // class and pool checks come before any byte is read).
-    if (!decoded_[i]) decode(ByteSpan(), o);
-    const Decoded& d = *decoded_[i];
-    nlohmann::json j;
-    if (auto* a = std::get_if<Animation>(&d))
-        j = dump_animation(*a, o.endian, names_);
-    else if (auto* s = std::get_if<Skel>(&d)) {
-        j = dump_skel(*s, o.endian, names_);
-        j["transform_check"] = skel_check_json(check_skel_transforms(*s));
-    } else
-        j = dump_material_anim(std::get<MaterialAnim>(d), o.endian, names_);
-    j["object"] = object_json(o);
-    j["settings"] = v_.describe();
-    return j;
-}
-
-nlohmann::json ZounaDocument::dump(std::optional<int64_t> item) const {
-    if (item) return dump_object(find(*item));
-    if (objects_.size() == 1 && container_ != "bigfile") return dump_object(0);
-    nlohmann::json list = nlohmann::json::array();
-    for (size_t i = 0; i < objects_.size(); ++i) {
-        const ObjectRef& o = objects_[i];
-        nlohmann::json j = {{"id", item_ids_[i]},
-                            {"class", class_name(o.header.class_crc)},
-                            {"name", object_name(o)}};
-        if (models_->handles(i) && models_->error(i))
-            j["error"] = models_->error(i)->what();
-        else if (errors_[i])
-            j["error"] = errors_[i]->what();
-        else if (decoded_[i] || (models_->handles(i) && models_->decoded(i)))
-            j["data"] = dump_object(i);
-        list.push_back(std::move(j));
-    }
-    return {{"format", "zouna"},
-            {"container", container_},
-            {"version", version_},
-            {"endian", endian_ == Endian::Little ? "little" : "big"},
-            {"objects", list}};
 }
 
 Scene ZounaDocument::present(int64_t item) const {

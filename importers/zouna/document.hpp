@@ -13,36 +13,11 @@
 #include "keyframes/skel.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
+#include "scene_inputs.hpp"
 
 namespace ripkit::zouna {
 
 using Decoded = std::variant<Animation, Skel, MaterialAnim>;
-
-// A decoded companion animation (--anim file or a BigFile sibling object).
-struct NamedAnimation {
-    std::string name;
-    uint32_t crc = 0;
-    Endian endian = Endian::Little;
-    Animation anim;
-};
-
-struct SceneInputs {
-    const Variants& v;
-    const NameMap& names;
-    bool native;
-    Budget& budget;  // the document's: charged for baked samples and keys
-};
-
-// keyframes/anim_scene.cpp
-Scene skel_scene(const Skel& s, const std::string& name, const std::vector<NamedAnimation>& anims,
-                 const SceneInputs& in);
-Scene animation_scene(const NamedAnimation& a, const SceneInputs& in);
-Scene material_anim_scene(const MaterialAnim& m, const std::string& name, const SceneInputs& in);
-
-// keyframes/keyframes_dump.cpp
-nlohmann::json dump_animation(const Animation& a, Endian e, const NameMap& names);
-nlohmann::json dump_skel(const Skel& s, Endian e, const NameMap& names);
-nlohmann::json dump_material_anim(const MaterialAnim& m, Endian e, const NameMap& names);
 
 class ModelSet;
 
@@ -105,13 +80,9 @@ class ZounaDocument : public Document {
     std::vector<NamedAnimation> extra_anims_;
     std::optional<std::pair<std::string, Skel>> skeleton_;  // --skeleton
     std::vector<std::string> warnings_;
-    // Per Skel_Z object by name: what its stored matrices say (skel_check.hpp).
+    // Per Skel_Z object by name: what its stored matrices say (skel_checks.hpp).
     nlohmann::json skel_checks_ = nlohmann::json::object();
     std::unique_ptr<ModelSet> models_;  // the mesh-family objects (model_set.hpp)
 };
-
-// Finds how the input holds its object(s); shared by probe and open.
-enum class Container { None, Object, Bff0, BigFile };
-Container detect_container(ByteSpan data);
 
 }  // namespace ripkit::zouna

@@ -4,6 +4,7 @@
 #include "document.hpp"
 #include "models/model_objects.hpp"
 #include "schema.hpp"
+#include "zouna/container/contents.hpp"
 
 namespace ripkit::formats {
 
@@ -17,7 +18,9 @@ class ZounaFormat : public Format {
             "Asobo Zouna engine animation and models (Animation_Z, "
             "Skel_Z, MaterialAnim_Z, Skin_Z, Mesh_Z, Lod_Z and their "
             "materials and bitmaps; raw, BFF0, LZRS, BigFile)",
-            {"animation_z", "skel_z", "materialanim_z", "skin_z", "mesh_z", "lod_z", "dpc"}};
+            {"animation_z", "skel_z", "materialanim_z", "skin_z", "mesh_z", "lod_z", "dpc"},
+            "Animation_Z, Skel_Z, MaterialAnim_Z and model objects (raw, BFF0, LZRS) and "
+            "FUEL-family BigFiles"};
         return i;
     }
 

@@ -249,4 +249,36 @@ const FormatSchema& schema() {
     return s;
 }
 
+const EncoderSchema& encoder_schema() {
+    static const EncoderSchema s{
+        .options =
+            {
+                ValueDef::integer("item", 0, 4294967295.0)
+                    .hex_too()
+                    .titled("Object CRC")
+                    .decided("the animation's own (extras name_crc), else the crc of OUT's name")
+                    .means("the name crc of the object written (with a base: the base's)"),
+                ValueDef::path("base")
+                    .titled("Base file")
+                    .decided("a new file holding only this scene")
+                    .means("an Animation_Z (BFF0 or raw) to copy with its body replaced"),
+                ValueDef::choice("endian", {{"little", {}, "PC, PS2, Xbox"},
+                                            {"big", {}, "GameCube, Wii, X360, PS3"}})
+                    .titled("Byte order")
+                    .decided("the base's, else the order the scene was read in, else little")
+                    .means("the byte order written"),
+                ValueDef::list("anims", "an animation's name or index (the first of a list)")
+                    .titled("Animation")
+                    .decided("the first")
+                    .means("which of the scene's animations is written"),
+                ValueDef::path("names")
+                    .titled("Names file")
+                    .means("a crc -> name list: the scene's node names matched to bone crcs"),
+            },
+        .settings = {"version", "container", "compress", "start"},
+        .extension = "Animation_Z",
+    };
+    return s;
+}
+
 }  // namespace ripkit::zouna

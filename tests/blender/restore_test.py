@@ -10,6 +10,7 @@ expected value comes from the generator's constants:
 3. the operator's error report for a failing conversion (stand-in, and the
    real ripkit on a file no format reads when --ripkit is given).
 """
+import importlib
 import json
 import os
 import shutil
@@ -319,6 +320,47 @@ def schema_operators(real):
     anyop = bpy.ops.import_scene.ripkit_any.get_rna_type().properties
     for key in every:
         C.ok(key in anyop, "detecting operator has --" + key)
+    export_operators(packed, mod)
+
+
+def export_operators(packed, mod):
+    """File > Export > ripkit has one operator per format whose schema has an
+    encoder, with a field per encoder option and per setting it writes with
+    (the scene's start excepted: the host gives it), and no other format gets
+    one; the command line it builds, worked out by hand for Zouna."""
+    writers = 0
+    ops = dir(bpy.ops.export_scene)
+    classes = importlib.import_module(mod.__name__ + ".export_operators").OPERATORS
+    for fmt in packed["formats"]:
+        name = "ripkit_" + fmt["entry"]
+        enc = fmt.get("encoder")
+        if not enc:
+            C.ok(name not in ops, "no export operator for " + fmt["id"])
+            continue
+        writers += 1
+        if not C.ok(name in ops, "export operator for " + fmt["id"]):
+            continue
+        props = getattr(bpy.ops.export_scene, name).get_rna_type().properties
+        for o in enc["options"]:
+            C.ok(o["key"] in props, "%s export has --%s" % (fmt["id"], o["key"]))
+            if o.get("title"):
+                C.eq(props[o["key"]].name, o["title"], "%s export --%s title" % (fmt["id"], o["key"]))
+        for key in enc["settings"]:
+            C.eq(key in props, key != "start", "%s export field %s" % (fmt["id"], key))
+        cls = next(c for c in classes if c.bl_idname == "export_scene." + name)
+        C.eq(cls.filename_ext, "." + enc["extension"], fmt["id"] + " export extension")
+        C.ok("settings" in props, fmt["id"] + " export has Overrides")
+    C.ok(writers >= 2, "the schema lists encoders (tr-cutseq, zouna)")
+    formats = importlib.import_module(mod.__name__ + ".formats")
+    zouna = next(s for s in formats.EXPORTS if s.format_id == "zouna")
+    values = {"item": " 0x10 ", "endian": "big", "anims": "", "names": "", "base": "",
+              "version": "walle", "container": "", "compress": "lzrs",
+              "settings": "hdl=1; ;bake_rate=30"}
+    C.eq(formats.export_args(zouna, values, "s.glb", "o.Animation_Z", start=0.5),
+         ["convert", "s.glb", "o.Animation_Z", "--format", "zouna", "--item", "0x10",
+          "--endian", "big", "--set", "version=walle", "--set", "compress=lzrs",
+          "--set", "start=0.5", "--set", "hdl=1", "--set", "bake_rate=30"],
+         "zouna export command line")
 
 
 def main():

@@ -167,6 +167,32 @@ TEST_CASE("convert from a scene refuses to overwrite an input and names what is 
     CHECK_FALSE(fs::exists(out));
 }
 
+TEST_CASE("convert from a scene refuses an option the format's writer does not read") {
+    TempDir dir;
+    const fs::path pak = tr_sample(dir.path(), "CUTSEQ.PAK");
+    const fs::path glb = dir.path() / "c1.glb";
+    REQUIRE(run_tool({"convert", pak.string(), glb.string()}).exit_code == 0);
+    const fs::path out = dir.path() / "OUT.PAK";
+    // CUTSEQ has one byte order: --endian would be silently meaningless.
+    const ToolResult endian = run_tool({"convert", glb.string(), out.string(), "--endian", "big"});
+    CHECK(endian.exit_code == 2);
+    CHECK_THAT(endian.err, Catch::Matchers::ContainsSubstring(
+                               "an option the tr-cutseq writer reads (--item, --base, --anims), "
+                               "got --endian"));
+    CHECK_FALSE(fs::exists(out));
+
+    const auto [walk, wglb] = walk_glb(dir.path());
+    const fs::path z = dir.path() / "Z.Animation_Z";
+    const ToolResult level =
+        run_tool({"convert", wglb.string(), z.string(), "--level", pak.string()});
+    CHECK(level.exit_code == 2);
+    CHECK_THAT(level.err,
+               Catch::Matchers::ContainsSubstring(
+                   "an option the zouna writer reads (--item, --base, --endian, --anims, "
+                   "--names), got --level"));
+    CHECK_FALSE(fs::exists(z));
+}
+
 TEST_CASE("convert packs a glb back into an Animation_Z, either byte order") {
     TempDir dir;
     const auto [walk, glb] = walk_glb(dir.path());

@@ -18,7 +18,7 @@ namespace {
 class SchemaFormat : public Format {
   public:
     const FormatInfo& info() const override {
-        static const FormatInfo fi{"test-fmt", "Test format", {"tst"}};
+        static const FormatInfo fi{"test-fmt", "Test format", {"tst"}, "test files"};
         return fi;
     }
     int probe(ByteSpan, const std::string&) const override { return 0; }

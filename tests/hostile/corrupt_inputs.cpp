@@ -4,12 +4,12 @@
 #include "../../importers/pikachu/testkit/rom_builder.hpp"
 #include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
-#include "../../importers/tr_cutseq/testkit/samples.hpp"
+#include "../../importers/tr_cutseq/testkit/demo_cutscenes.hpp"
 #include "../../importers/zouna/container/container.hpp"
 #include "../../importers/zouna/container/crc32.hpp"
-#include "../../importers/zouna/encode/writer.hpp"
+#include "../../importers/zouna/encode/animation_writer.hpp"
 #include "../../importers/zouna/testkit/kit_writer.hpp"
-#include "../../importers/zouna/testkit/samples.hpp"
+#include "../../importers/zouna/testkit/sample_objects.hpp"
 #include "tr_level/document.hpp"  // importers/tr_level
 #include "tr_level/testkit/demo_level.hpp"
 
@@ -83,7 +83,7 @@ CorruptInput zouna_bad_slice() {
 }
 
 CorruptInput rugrats_short_channel() {
-    using namespace rugrats;
+    using namespace rugrats_cine;
     StreamSpec a = make_demo_stream({.frames = 5, .sound = true, .channel = 1});
     StreamSpec b = make_demo_stream({.frames = 3, .sound = false, .channel = 2});
     b.header.frames = 9;

@@ -5,7 +5,7 @@
 #include "../../importers/pikachu/testkit/rom_builder.hpp"
 #include "../../importers/zouna/container/container.hpp"
 #include "../../importers/zouna/container/crc32.hpp"
-#include "../../importers/zouna/encode/writer.hpp"
+#include "../../importers/zouna/encode/animation_writer.hpp"
 
 namespace ripkit::hostile {
 

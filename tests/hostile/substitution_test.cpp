@@ -4,12 +4,12 @@
 // warning naming what and how many.
 #include "../../importers/rugrats_cine/testkit/demo.hpp"
 #include "../../importers/tr_cutseq/cutseq_writer.hpp"
-#include "../../importers/tr_cutseq/testkit/samples.hpp"
+#include "../../importers/tr_cutseq/testkit/demo_cutscenes.hpp"
 #include "../../importers/zouna/container/container.hpp"
 #include "../../importers/zouna/container/crc32.hpp"
-#include "../../importers/zouna/encode/writer.hpp"
+#include "../../importers/zouna/encode/animation_writer.hpp"
 #include "../../importers/zouna/testkit/kit_writer.hpp"
-#include "../../importers/zouna/testkit/samples.hpp"
+#include "../../importers/zouna/testkit/sample_objects.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit_catch.hpp"
@@ -36,7 +36,7 @@ size_t warnings_with(const std::string& format_id, const std::string& name, cons
 }  // namespace
 
 TEST_CASE("Rugrats: all-zero quaternions are counted in a warning") {
-    using namespace rugrats;
+    using namespace rugrats_cine;
     StreamSpec s = make_demo_stream({.frames = 6, .sound = false, .channel = 1});
     const std::string part = "all-zero quaternions";
     const auto file = [&] {

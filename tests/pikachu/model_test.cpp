@@ -11,9 +11,11 @@
 #include <numbers>
 
 #include "hand_math.hpp"
+#include "pikachu/format.hpp"
 #include "pikachu/model_scene.hpp"
 #include "pikachu/rom_layout.hpp"
 #include "pikachu_test_util.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/image/png.hpp"
 #include "ripkit_catch.hpp"
@@ -21,10 +23,6 @@
 namespace Assimp {
 class BaseImporter;
 }
-namespace ripkit::formats {
-Assimp::BaseImporter* pikachu_make_importer();  // importers/pikachu/assimp_importer.cpp
-}
-
 using namespace ripkit;
 using namespace ripkit::pikachu;
 
@@ -386,7 +384,7 @@ TEST_CASE("the Assimp importer reads a .v64 ROM") {
         out.write(reinterpret_cast<const char*>(v64.data()), std::streamsize(v64.size()));
     }
     Assimp::Importer imp;
-    imp.RegisterLoader(formats::pikachu_make_importer());
+    imp.RegisterLoader(new FormatImporter(formats::pikachu_format()));
     imp.SetPropertyInteger("RIPKIT_ITEM", 0);
     const aiScene* sc = imp.ReadFile(path.string(), 0);
     std::filesystem::remove(path);
@@ -411,7 +409,7 @@ TEST_CASE("the Assimp importer takes the animation selection from RIPKIT_ANIMS")
     // Model 0 fits banks 3 and 17 (sample_anim_spec); without a selection both come.
     auto names = [&](const char* anims) {
         Assimp::Importer imp;
-        imp.RegisterLoader(formats::pikachu_make_importer());
+        imp.RegisterLoader(new FormatImporter(formats::pikachu_format()));
         imp.SetPropertyInteger("RIPKIT_ITEM", 0);
         if (anims) imp.SetPropertyString("RIPKIT_ANIMS", anims);
         const aiScene* sc = imp.ReadFile(path.string(), 0);

@@ -13,11 +13,12 @@
 #include "ripkit_catch.hpp"
 #include "rugrats_cine/cine_scene.hpp"
 #include "rugrats_cine/ending.hpp"
+#include "rugrats_cine/testkit/cine_writer.hpp"
 #include "rugrats_cine/testkit/demo.hpp"
-#include "rugrats_cine/testkit/writer.hpp"
+#include "rugrats_cine/testkit/rugrats_cine_samples.hpp"
 
 using namespace ripkit;
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 namespace {
 
@@ -399,10 +400,6 @@ TEST_CASE("decoded samples equal ffmpeg's adpcm_xa on the same sectors") {
         diffs += v != s.audio->samples[i];
     }
     CHECK(diffs == 0);
-}
-
-namespace ripkit::formats {
-void rugrats_cine_write_samples(const std::filesystem::path& dir);
 }
 
 TEST_CASE("the bundled samples are reproduced byte for byte and decode") {

@@ -9,13 +9,15 @@
 #include <fstream>
 
 #include "clients.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit_catch.hpp"
 #include "rugrats_cine/document.hpp"
+#include "rugrats_cine/format.hpp"
+#include "rugrats_cine/testkit/cine_writer.hpp"
 #include "rugrats_cine/testkit/demo.hpp"
-#include "rugrats_cine/testkit/writer.hpp"
 
 using namespace ripkit;
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 TEST_CASE("a cinematic exports to glb + wav that clients read") {
     const StreamSpec spec = make_demo_stream({.frames = 30});
@@ -86,10 +88,6 @@ TEST_CASE("a cinematic exports to glb + wav that clients read") {
     CHECK(cam_pos);
 }
 
-namespace ripkit::formats {
-Assimp::BaseImporter* rugrats_cine_make_importer();
-}
-
 TEST_CASE("the Assimp importer reads a stream by content and leaves other .bin files alone") {
     const auto dir = test::fresh_temp_dir("rugrats_cine_assimp");
     const Bytes file = write_stream(make_demo_stream({.frames = 10}), cd::SectorShape::Riff);
@@ -100,7 +98,7 @@ TEST_CASE("the Assimp importer reads a stream by content and leaves other .bin f
     std::ofstream(other, std::ios::binary) << std::string(4096, '\x07');
 
     Assimp::Importer imp;
-    imp.RegisterLoader(formats::rugrats_cine_make_importer());
+    imp.RegisterLoader(new FormatImporter(formats::rugrats_cine_format()));
     const aiScene* s = imp.ReadFile(path.string(), 0);
     REQUIRE(s);
     CHECK(s->mNumCameras == 1);
@@ -108,6 +106,6 @@ TEST_CASE("the Assimp importer reads a stream by content and leaves other .bin f
     CHECK(s->mRootNode->FindNode("pose_7_ch1") != nullptr);
     CHECK(s->mRootNode->FindNode("actor_5_eyes") != nullptr);
     Assimp::Importer imp2;
-    imp2.RegisterLoader(formats::rugrats_cine_make_importer());
+    imp2.RegisterLoader(new FormatImporter(formats::rugrats_cine_format()));
     CHECK(imp2.ReadFile(other.string(), 0) == nullptr);
 }

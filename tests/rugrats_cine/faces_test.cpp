@@ -3,7 +3,7 @@
 
 #include "ripkit_catch.hpp"
 
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 TEST_CASE("the blink rand is x * 214013 + 2531011") {
     BlinkRand r(0);

@@ -10,7 +10,7 @@
 #include "rugrats_cine/document.hpp"
 
 using namespace ripkit;
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 namespace {
 

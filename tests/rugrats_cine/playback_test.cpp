@@ -6,7 +6,7 @@
 
 #include "ripkit_catch.hpp"
 
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 namespace {
 

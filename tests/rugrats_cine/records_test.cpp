@@ -4,7 +4,7 @@
 #include "rugrats_cine/stream_reader.hpp"
 
 using namespace ripkit;
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 namespace {
 

@@ -3,12 +3,12 @@
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
 #include "rugrats_cine/document.hpp"
+#include "rugrats_cine/testkit/cine_writer.hpp"
 #include "rugrats_cine/testkit/demo.hpp"
-#include "rugrats_cine/testkit/writer.hpp"
 #include "scene_channels.hpp"
 
 using namespace ripkit;
-using namespace ripkit::rugrats;
+using namespace ripkit::rugrats_cine;
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit/settings.hpp"
 #include "ripkit_catch.hpp"
@@ -96,6 +97,38 @@ TEST_CASE("every format's schema is well formed") {
             CHECK(keys.insert(a.key).second);
             CHECK_FALSE(a.text.empty());
         }
+    }
+}
+
+TEST_CASE("every encoder's schema names the direction back's options and its format's settings") {
+    const std::set<std::string> back = {"item", "base", "endian", "anims", "names"};
+    REQUIRE_FALSE(encoder_entries().empty());
+    for (const EncoderEntry& e : encoder_entries()) {
+        const SceneEncoder& enc = e.encoder();
+        INFO(enc.info().id);
+        const Format* f = find_format(enc.info().id);
+        REQUIRE(f);
+        const EncoderSchema& s = enc.schema();
+        std::set<std::string> keys;
+        for (const ValueDef& d : s.options) {
+            INFO(d.key);
+            CHECK(back.count(d.key) == 1);
+            CHECK(keys.insert(d.key).second);
+            CHECK_FALSE(d.meaning.empty());
+            CHECK_FALSE(d.title.empty());
+            // Where a format reads the same option, it is the same kind of value.
+            if (const ValueDef* read = f->schema().option(d.key)) CHECK(read->type == d.type);
+        }
+        for (const std::string& key : s.settings) {
+            INFO(key);
+            CHECK(f->schema().setting(key));
+        }
+        // A new file's extension is one the encoder is chosen by.
+        std::string ext = s.extension;
+        std::transform(ext.begin(), ext.end(), ext.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        const auto& exts = enc.info().extensions;
+        CHECK(std::find(exts.begin(), exts.end(), ext) != exts.end());
     }
 }
 

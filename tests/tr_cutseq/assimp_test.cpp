@@ -10,17 +10,14 @@
 #include <string>
 
 #include "clients.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit_catch.hpp"
 #include "tr_cutseq/cutseq_reader.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
-
-namespace ripkit::formats {
-const Format& tr_cutseq_format();
-Assimp::BaseImporter* tr_cutseq_make_importer();
-void tr_cutseq_write_samples(const std::filesystem::path& dir);
-}  // namespace ripkit::formats
+#include "tr_cutseq/format.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
+#include "tr_cutseq/testkit/tr_cutseq_samples.hpp"
 
 namespace {
 
@@ -36,7 +33,7 @@ TEST_CASE("tr_cutseq importer loads the samples through Assimp::Importer") {
     const auto dir = ripkit::test::fresh_temp_dir("tr_cutseq_assimp");
     ripkit::formats::tr_cutseq_write_samples(dir);
     Assimp::Importer importer;
-    importer.RegisterLoader(ripkit::formats::tr_cutseq_make_importer());
+    importer.RegisterLoader(new ripkit::FormatImporter(ripkit::formats::tr_cutseq_format()));
     const aiImporterDesc* desc = importer.GetImporterInfo(importer.GetImporterIndex("pak"));
     REQUIRE(desc);
     CHECK(std::string(desc->mFileExtensions) == "pak bin");
@@ -123,7 +120,7 @@ TEST_CASE("a cutscene block longer than Assimp's 64 KiB probe head imports by pa
     CHECK(f.probe_head(head, 64 * 1024 + 16, "") == 0);  // offsets past the file's end
 
     Assimp::Importer importer;
-    importer.RegisterLoader(ripkit::formats::tr_cutseq_make_importer());
+    importer.RegisterLoader(new ripkit::FormatImporter(ripkit::formats::tr_cutseq_format()));
     const aiScene* s = importer.ReadFile(path.string(), 0);
     INFO(importer.GetErrorString());
     REQUIRE(s);

@@ -16,16 +16,14 @@
 #include "clients.hpp"
 #include "hand_bytes.hpp"
 #include "memory_io.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/byte_source.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit_catch.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
 #include "tr_cutseq/document.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
-
-namespace ripkit::formats {
-Assimp::BaseImporter* tr_cutseq_make_importer();
-}  // namespace ripkit::formats
+#include "tr_cutseq/format.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;
@@ -221,7 +219,7 @@ TEST_CASE("tr_cutseq through Assimp reads a BIN's table and the one cutscene it 
     io->files["v/CUTSEQ.BIN"] = bin;
     Assimp::Importer importer;
     importer.SetIOHandler(io);
-    importer.RegisterLoader(formats::tr_cutseq_make_importer());
+    importer.RegisterLoader(new FormatImporter(formats::tr_cutseq_format()));
     importer.SetPropertyInteger("RIPKIT_ITEM", 3);
     const aiScene* s = importer.ReadFile("v/CUTSEQ.BIN", 0);
     INFO(importer.GetErrorString());

@@ -13,10 +13,7 @@
 #include "ripkit_catch.hpp"
 #include "tr_cutseq/cutscene_scene.hpp"
 #include "tr_cutseq/document.hpp"
-
-namespace ripkit::formats {
-void tr_cutseq_write_samples(const std::filesystem::path& dir);
-}
+#include "tr_cutseq/testkit/tr_cutseq_samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -19,16 +19,14 @@
 #include "clients.hpp"
 #include "hand_math.hpp"
 #include "memory_io.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
 #include "tr_cutseq/document.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_cutseq/format.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 #include "tr_level/testkit/demo_level.hpp"
-
-namespace ripkit::formats {
-Assimp::BaseImporter* tr_cutseq_make_importer();
-}
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;
@@ -456,7 +454,7 @@ TEST_CASE("tr_cutseq --level through Assimp: RIPKIT_LEVEL read via the IOSystem"
     io->files["virtual/CUT.TR4"] = tk::write_level(tk::demo_level(tr_level::Version::Tr4));
     Assimp::Importer importer;
     importer.SetIOHandler(io);
-    importer.RegisterLoader(formats::tr_cutseq_make_importer());
+    importer.RegisterLoader(new FormatImporter(formats::tr_cutseq_format()));
     importer.SetPropertyString("RIPKIT_LEVEL", "virtual/CUT.TR4");
     const aiScene* s = importer.ReadFile("virtual/CUTSEQ.PAK", 0);
     INFO(importer.GetErrorString());

@@ -7,11 +7,8 @@
 #include "ripkit_catch.hpp"
 #include "tr_cutseq/cutscene_scene.hpp"
 #include "tr_cutseq/cutseq_reader.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
-
-namespace ripkit::formats {
-const SceneEncoder& tr_cutseq_encoder();
-}
+#include "tr_cutseq/format.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

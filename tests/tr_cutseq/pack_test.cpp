@@ -14,12 +14,9 @@
 #include "tr_cutseq/cutscene_scene.hpp"
 #include "tr_cutseq/cutseq_reader.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
-
-namespace ripkit::formats {
-void tr_cutseq_write_samples(const std::filesystem::path& dir);
-const SceneEncoder& tr_cutseq_encoder();
-}  // namespace ripkit::formats
+#include "tr_cutseq/format.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
+#include "tr_cutseq/testkit/tr_cutseq_samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

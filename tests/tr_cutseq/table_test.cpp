@@ -15,7 +15,7 @@
 #include "tr_cutseq/cutseq_reader.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
 #include "tr_cutseq/document.hpp"
-#include "tr_cutseq/testkit/samples.hpp"
+#include "tr_cutseq/testkit/demo_cutscenes.hpp"
 
 using namespace ripkit;
 using namespace ripkit::tr_cutseq;

@@ -6,12 +6,9 @@
 #include "ripkit/byte_reader.hpp"
 #include "ripkit_catch.hpp"
 #include "tr_level/document.hpp"
+#include "tr_level/format.hpp"
 #include "tr_level/level_reader.hpp"
 #include "tr_level/testkit/demo_level.hpp"
-
-namespace ripkit::formats {
-const Format& tr_level_format();
-}
 
 using namespace ripkit;
 using namespace ripkit::tr_level;

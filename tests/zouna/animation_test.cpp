@@ -8,10 +8,10 @@
 #include "zouna/container/container.hpp"
 #include "zouna/container/crc32.hpp"
 #include "zouna/document.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/format.hpp"
 #include "zouna/testkit/kit_writer.hpp"
-#include "zouna/testkit/samples.hpp"
+#include "zouna/testkit/sample_objects.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

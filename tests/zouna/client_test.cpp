@@ -6,22 +6,17 @@
 #include <assimp/Importer.hpp>
 
 #include "clients.hpp"
+#include "ripkit/assimp/format_importer.hpp"
 #include "ripkit/export.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/format.hpp"
 #include "zouna/keyframes/tracks.hpp"
 #include "zouna/testkit/kit_writer.hpp"
-#include "zouna/testkit/samples.hpp"
-
-namespace Assimp {
-class BaseImporter;
-}
-namespace ripkit::formats {
-Assimp::BaseImporter* zouna_make_importer();  // importers/zouna/assimp_importer.cpp
-}
+#include "zouna/testkit/sample_objects.hpp"
+#include "zouna/testkit/zouna_samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;
@@ -103,7 +98,7 @@ TEST_CASE("Assimp picks the importer for multi-dot names like walk.Animation_Z")
     const auto dir = test::fresh_temp_dir("zouna_assimp");
     formats::zouna_write_samples(dir);
     Assimp::Importer imp;
-    imp.RegisterLoader(formats::zouna_make_importer());
+    imp.RegisterLoader(new FormatImporter(formats::zouna_format()));
     const aiScene* s = imp.ReadFile((dir / "little" / "WALK.Animation_Z").string(), 0);
     INFO(imp.GetErrorString());
     REQUIRE(s);

@@ -6,13 +6,14 @@
 #include "ripkit_catch.hpp"
 #include "same_name_bigfile.hpp"
 #include "test_util.hpp"
+#include "zouna/container/bigfile.hpp"
 #include "zouna/container/crc32.hpp"
 #include "zouna/container/names.hpp"
 #include "zouna/document.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/format.hpp"
 #include "zouna/testkit/kit_writer.hpp"
-#include "zouna/testkit/samples.hpp"
+#include "zouna/testkit/sample_objects.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

@@ -6,7 +6,7 @@
 #include "fresh_budget.hpp"
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

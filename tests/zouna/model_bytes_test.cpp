@@ -6,7 +6,7 @@
 #include "ripkit_catch.hpp"
 #include "test_util.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/format.hpp"
 #include "zouna/models/mesh.hpp"
 #include "zouna/models/mesh_data.hpp"

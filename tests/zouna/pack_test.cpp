@@ -14,13 +14,10 @@
 #include "ripkit_catch.hpp"
 #include "zouna/container/container.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/format.hpp"
-#include "zouna/testkit/samples.hpp"
-
-namespace ripkit::formats {
-const SceneEncoder& zouna_encoder();
-}
+#include "zouna/testkit/sample_objects.hpp"
+#include "zouna/testkit/zouna_samples.hpp"
 
 using namespace ripkit;
 using namespace ripkit::zouna;

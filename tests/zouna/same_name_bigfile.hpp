@@ -4,7 +4,7 @@
 #pragma once
 
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/testkit/kit_writer.hpp"
 
 namespace ripkit::zouna::test {

@@ -133,6 +133,9 @@ struct FormatInfo {
     std::string id;                       // "tr-cutseq"
     std::string name;                     // "Tomb Raider 4/5 CUTSEQ cutscenes"
     std::vector<std::string> extensions;  // lower case, no dot
+    // One line on the files it reads, for hosts that list their importers
+    // (Assimp's aiImporterDesc::mComments): "TR4 CUTSEQ.PAK, TR5 CUTSEQ.BIN, ...".
+    std::string summary;
 };
 
 class Format {

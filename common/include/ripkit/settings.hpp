@@ -68,6 +68,7 @@ struct ValueDef {
     std::optional<std::string> assumption;  // what is assumed when the user does not say
     bool repeatable = false;                // options: may be given several times
     std::string metavar;                    // options: FILE, N, LIST, ...
+    std::string title;                      // a form's field name (Blender); "": from the key
     // Options: the value the Assimp importer uses when no property gives one,
     // for what an aiScene cannot carry ("" = default_value, as elsewhere).
     std::string assimp_value;
@@ -89,6 +90,7 @@ struct ValueDef {
     ValueDef& excluding_min();
     ValueDef& repeats();
     ValueDef& shown_as(std::string metavar_text);
+    ValueDef& titled(std::string text);
     ValueDef& for_assimp(std::string value);
 
     // "a number in (0, 1e+09]", "one of linear, step", ... (docs and errors).

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/settings.hpp"
 
@@ -15,6 +16,9 @@ namespace ripkit {
 nlohmann::json value_json(const ValueDef& def);
 // {"id", "name", "extensions", "settings": [...], "options": [...], "assumptions": [...]}
 nlohmann::json schema_json(const Format& format);
+// {"summary", "extensions", "extension", "options": [...], "settings": [keys]}: what
+// the encoder takes besides the scene (EncoderSchema).
+nlohmann::json encoder_json(const SceneEncoder& encoder);
 
 // The settings, options and assumptions tables of one format.
 std::string schema_markdown(const Format& format);

@@ -8,4 +8,10 @@ std::optional<std::string> EncodeOptions::setting(const std::string& key) const 
     return it->second;
 }
 
+const ValueDef* EncoderSchema::option(std::string_view key) const {
+    for (const ValueDef& d : options)
+        if (d.key == key) return &d;
+    return nullptr;
+}
+
 }  // namespace ripkit

@@ -1,5 +1,7 @@
 // pikachu_write_samples (the test kit's contract, cmake/RipkitFormat.cmake):
 // samples/pikachu/.
+#include "pikachu_samples.hpp"
+
 #include <filesystem>
 
 #include "ripkit/testkit/sample_file.hpp"

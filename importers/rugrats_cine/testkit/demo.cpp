@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 Quat13 quat13(float x, float y, float z, float w, float scale) {
     const float len = std::sqrt(x * x + y * y + z * z + w * w);
@@ -75,4 +75,4 @@ StreamSpec make_demo_stream(const DemoOptions& o) {
     return s;
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
-#include "writer.hpp"
+#include "cine_writer.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 struct DemoOptions {
     uint16_t frames = 60;
@@ -23,4 +23,4 @@ StreamSpec make_demo_stream(const DemoOptions& o);
 // A quaternion scaled to 13-bit parts (|part| <= 4095).
 Quat13 quat13(float x, float y, float z, float w, float scale = 4000.0f);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

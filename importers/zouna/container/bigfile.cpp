@@ -4,10 +4,10 @@
 // data size, working-buffer offset, first resource name, checksum); pool
 // fields at 0x720; blocks from 2048, each its objects back to back and padded
 // to 2048 (layout as bff's v1_381 reader describes it).
+#include "zouna/container/bigfile.hpp"
+
 #include <algorithm>
 #include <string>
-
-#include "zouna/container/container.hpp"
 
 namespace ripkit::zouna {
 
@@ -92,6 +92,23 @@ BigFileInfo read_bigfile(ByteSpan d, std::optional<Endian> forced, const Limits&
         block_at += padded;
     }
     return info;
+}
+
+std::string bigfile_names_sibling(const std::string& path) {
+    const size_t dot = path.find_last_of('.');
+    const size_t slash = path.find_last_of("/\\");
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+        dot + 1 >= path.size())
+        return {};
+    std::string s = path;
+    char& c = s[dot + 1];
+    if (c == 'D')
+        c = 'N';
+    else if (c == 'd')
+        c = 'n';
+    else
+        return {};
+    return s;
 }
 
 }  // namespace ripkit::zouna

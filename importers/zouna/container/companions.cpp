@@ -4,6 +4,8 @@
 #include <filesystem>
 
 #include "ripkit/platform.hpp"
+#include "zouna/container/bigfile.hpp"
+#include "zouna/container/contents.hpp"
 #include "zouna/container/crc32.hpp"
 
 namespace ripkit::zouna {
@@ -87,6 +89,69 @@ std::string CompanionFinder::looked_for(const std::string& cls, uint32_t crc) co
     const auto known = names_.find(crc);
     if (known != names_.end()) s = known->second + "." + cls + " or " + s;
     return s + " (or a file whose stem has that Asobo CRC32) in " + dir_;
+}
+
+void learn_name_from_path(const std::string& path, uint32_t crc, NameMap& names) {
+    const std::string f = platform::path_from_utf8(path).filename().string();
+    const std::string stem = f.substr(0, f.find('.'));
+    if (!stem.empty() && asobo_crc32(stem) == crc && !names.count(crc)) names[crc] = stem;
+}
+
+void CompanionReader::read_names(const std::string& path, NameMap& names) const {
+    const auto text = files.read(path, budget.limits());
+    if (!text) fail_no_offset(ErrorKind::Io, "the names file " + path);
+    parse_names(*text, names);
+}
+
+void CompanionReader::read_bigfile_names(const std::string& bigfile_path, NameMap& names) const {
+    const std::string npc = bigfile_names_sibling(bigfile_path);
+    if (npc.empty()) return;
+    if (const auto text = files.read(npc, budget.limits())) parse_names(*text, names);
+}
+
+std::vector<NamedAnimation> CompanionReader::read_animations(const std::string& path,
+                                                             NameMap& names) const {
+    const auto bytes = files.read(path, budget.limits());
+    if (!bytes) fail_no_offset(ErrorKind::Io, "the animation file " + path);
+    std::vector<NamedAnimation> out;
+    try {
+        const auto objs = parse_container(*bytes, forced, budget.limits()).objects;
+        for (const ObjectRef& obj : objs) {
+            if (obj.header.class_crc != asobo_crc32(kAnimationClass) || obj.pooled) continue;
+            if (objs.size() == 1) learn_name_from_path(path, obj.header.name_crc, names);
+            const Bytes body = object_body(*bytes, obj, budget.limits());
+            NamedAnimation a;
+            a.crc = obj.header.name_crc;
+            a.endian = obj.endian;
+            a.anim = read_animation(ByteReader(body, 0, obj.endian), v, budget);
+            out.push_back(std::move(a));
+        }
+        if (out.empty()) fail_no_offset(ErrorKind::Usage, "an Animation_Z object in " + path);
+    } catch (Error& e) {
+        if (e.file().empty()) e.set_file(path);
+        throw;
+    }
+    return out;
+}
+
+std::pair<std::string, Skel> CompanionReader::read_skeleton(const std::string& path,
+                                                            NameMap& names) const {
+    const auto bytes = files.read(path, budget.limits());
+    if (!bytes) fail_no_offset(ErrorKind::Io, "the skeleton file " + path);
+    try {
+        const auto objs = parse_container(*bytes, forced, budget.limits()).objects;
+        for (const ObjectRef& obj : objs) {
+            if (obj.header.class_crc != asobo_crc32(kSkelClass) || obj.pooled) continue;
+            if (objs.size() == 1) learn_name_from_path(path, obj.header.name_crc, names);
+            const Bytes body = object_body(*bytes, obj, budget.limits());
+            return {name_or_crc(names, obj.header.name_crc),
+                    read_skel(ByteReader(body, 0, obj.endian), v, budget)};
+        }
+        fail_no_offset(ErrorKind::Usage, "a Skel_Z object in " + path);
+    } catch (Error& e) {
+        if (e.file().empty()) e.set_file(path);
+        throw;
+    }
 }
 
 }  // namespace ripkit::zouna

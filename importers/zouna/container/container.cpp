@@ -112,21 +112,4 @@ Bytes object_body(ByteSpan data, const ObjectRef& o, const Limits& limits) {
     return with_context("LZRS body", [&] { return lzrs_decompress(in, limits); });
 }
 
-std::string bigfile_names_sibling(const std::string& path) {
-    const size_t dot = path.find_last_of('.');
-    const size_t slash = path.find_last_of("/\\");
-    if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
-        dot + 1 >= path.size())
-        return {};
-    std::string s = path;
-    char& c = s[dot + 1];
-    if (c == 'D')
-        c = 'N';
-    else if (c == 'd')
-        c = 'n';
-    else
-        return {};
-    return s;
-}
-
 }  // namespace ripkit::zouna

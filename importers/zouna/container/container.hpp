@@ -52,19 +52,4 @@ ObjectRef parse_object(ByteSpan data, size_t at, Endian e, uint64_t base = 0);
 // The body, decompressed when LZRS-compressed.
 Bytes object_body(ByteSpan data, const ObjectRef& o, const Limits& limits);
 
-// FUEL-family BigFile.
-struct BigFileInfo {
-    std::string version;
-    Endian endian = Endian::Little;
-    uint32_t type = 0;
-    uint32_t block_count = 0;
-    bool has_pool = false;
-    std::vector<ObjectRef> objects;
-};
-inline constexpr size_t kBigFileHeaderSize = 2048;
-bool looks_like_bigfile(ByteSpan data);
-BigFileInfo read_bigfile(ByteSpan data, std::optional<Endian> forced, const Limits& limits);
-// "X.DPC" -> "X.NPC" (D -> N in the extension); empty when no sibling name exists.
-std::string bigfile_names_sibling(const std::string& path);
-
 }  // namespace ripkit::zouna

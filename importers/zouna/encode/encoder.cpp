@@ -5,16 +5,15 @@
 #include "ripkit/encode/scene_encoder.hpp"
 #include "ripkit/error.hpp"
 #include "zouna/container/container.hpp"
+#include "zouna/container/contents.hpp"
 #include "zouna/container/crc32.hpp"
 #include "zouna/document.hpp"
+#include "zouna/encode/animation_writer.hpp"
 #include "zouna/encode/scene_to_animation.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/format.hpp"
 #include "zouna/schema.hpp"
 
 namespace ripkit::formats {
-
-const SceneEncoder& zouna_encoder();
-const Format& zouna_format();
 
 namespace {
 
@@ -139,9 +138,14 @@ std::string container_of(const Scene& scene, const Settings& settings) {
 class AnimationEncoder : public SceneEncoder {
   public:
     const FormatInfo& info() const override {
-        static const FormatInfo fi{"zouna", "Asobo Zouna Animation_Z", {"animation_z"}};
+        static const FormatInfo fi{"zouna",
+                                   "Asobo Zouna Animation_Z",
+                                   {"animation_z"},
+                                   "a scene's animation as an Animation_Z object"};
         return fi;
     }
+
+    const EncoderSchema& schema() const override { return zouna::encoder_schema(); }
 
     EncodeResult encode(const Scene& scene, const EncodeOptions& o) const override {
         EncodeResult out;

@@ -1,4 +1,6 @@
 // Decoded objects -> ripkit::Scene. Node 0 is the object; bones below it.
+#include "zouna/keyframes/anim_scene.hpp"
+
 #include <unordered_map>
 
 #include "ripkit/node_names.hpp"

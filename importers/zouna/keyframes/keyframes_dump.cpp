@@ -1,4 +1,6 @@
 // `dump`: every decoded key, values after the Comp scaling, names null when unknown.
+#include "zouna/keyframes/keyframes_dump.hpp"
+
 #include "zouna/document.hpp"
 
 namespace ripkit::zouna {

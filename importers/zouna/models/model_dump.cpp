@@ -1,4 +1,6 @@
 // `dump` of the mesh-family classes: every decoded field, names null when unknown.
+#include "zouna/models/model_dump.hpp"
+
 #include "zouna/models/model_set.hpp"
 
 namespace ripkit::zouna {

@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "ripkit/image/png.hpp"
+#include "zouna/keyframes/anim_scene.hpp"
 #include "zouna/keyframes/tracks.hpp"
 
 namespace ripkit::zouna {

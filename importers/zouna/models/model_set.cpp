@@ -5,6 +5,7 @@
 
 #include "ripkit/decode_item.hpp"
 #include "zouna/container/crc32.hpp"
+#include "zouna/models/model_dump.hpp"
 #include "zouna/models/model_scene.hpp"
 
 namespace ripkit::zouna {

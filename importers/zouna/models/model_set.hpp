@@ -68,7 +68,4 @@ class ModelSet {
     std::unique_ptr<Impl> impl_;
 };
 
-// dump of one decoded object (model_dump.cpp).
-nlohmann::json dump_model_object(const ModelDecoded& d, const NameMap& names);
-
 }  // namespace ripkit::zouna

@@ -5,7 +5,7 @@
 
 #include "kit_writer.hpp"
 #include "zouna/container/crc32.hpp"
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 
 namespace ripkit::zouna {
 

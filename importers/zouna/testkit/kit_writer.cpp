@@ -4,7 +4,7 @@
 #include <array>
 #include <string_view>
 
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 
 namespace ripkit::zouna {
 

@@ -18,19 +18,20 @@ bl_info = {
 if "bpy" in locals():
     import importlib
     for _m in (formats, converter, glb, compat, backdrop, restore, extension, importer,
-               operators, exporter, preferences):
+               import_operators, export_operators, preferences):
         importlib.reload(_m)
 else:
     from . import (formats, converter, glb, compat, backdrop, restore, extension, importer,
-                   operators, exporter, preferences)
+                   import_operators, export_operators, preferences)
 
 import bpy
 
 # Blender's glTF importer looks for this name in every enabled add-on module.
 glTF2ImportUserExtension = extension.glTF2ImportUserExtension
 
-_CLASSES = ([preferences.RipkitPreferences, operators.RIPKIT_MT_import] + operators.OPERATORS +
-            [exporter.RIPKIT_MT_export] + exporter.OPERATORS)
+_CLASSES = ([preferences.RipkitPreferences, import_operators.RIPKIT_MT_import] +
+            import_operators.OPERATORS + [export_operators.RIPKIT_MT_export] +
+            export_operators.OPERATORS)
 
 
 def register():
@@ -42,12 +43,12 @@ def register():
         pass  # no numpy: our operators say so when used; registering must not fail
     for cls in _CLASSES:
         bpy.utils.register_class(cls)
-    bpy.types.TOPBAR_MT_file_import.append(operators.menu_func)
-    bpy.types.TOPBAR_MT_file_export.append(exporter.menu_func)
+    bpy.types.TOPBAR_MT_file_import.append(import_operators.menu_func)
+    bpy.types.TOPBAR_MT_file_export.append(export_operators.menu_func)
 
 
 def unregister():
-    bpy.types.TOPBAR_MT_file_export.remove(exporter.menu_func)
-    bpy.types.TOPBAR_MT_file_import.remove(operators.menu_func)
+    bpy.types.TOPBAR_MT_file_export.remove(export_operators.menu_func)
+    bpy.types.TOPBAR_MT_file_import.remove(import_operators.menu_func)
     for cls in reversed(_CLASSES):
         bpy.utils.unregister_class(cls)

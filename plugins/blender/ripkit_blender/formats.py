@@ -1,5 +1,5 @@
-# The formats the add-on offers in File > Import > ripkit, and which of the
-# converter's options each one takes. Everything format-specific comes from
+# The formats the add-on offers in File > Import > ripkit and File > Export >
+# ripkit, and which of the converter's options each one takes. Everything format-specific comes from
 # schema.json, which the build writes into the add-on with
 # `ripkit formats --json` (each format's settings, options and assumptions as
 # the converter declares them), so the add-on never keeps its own list.
@@ -93,6 +93,76 @@ def make_specs(schema_formats):
 
 
 FORMATS = make_specs(load_schema())
+
+
+@dataclass(frozen=True)
+class ExportSpec:
+    key: str              # operator suffix (the format's entry)
+    format_id: str        # `ripkit convert --format`
+    label: str            # menu entry
+    summary: str          # the operator's description
+    extension: str        # a new file's, with its dot (".PAK")
+    extensions: tuple     # filter_glob, lower case, no dot
+    # name -> the schema's entry: the encoder's options (ripkit --<name>), then
+    # the format settings the encoder writes with (ripkit --set <name>=...)
+    option_defs: dict = field(default_factory=dict)
+    setting_defs: dict = field(default_factory=dict)
+    takes_start: bool = False  # --set start: the scene's first frame, in seconds
+    settings_help: str = ""
+
+
+# The host gives this one: the scene time of the game's frame 0.
+START = "start"
+
+
+def make_export_specs(schema_formats):
+    """One spec per format whose schema has an "encoder" (what it writes)."""
+    specs = []
+    for fmt in schema_formats:
+        enc = fmt.get("encoder")
+        if not enc:
+            continue
+        by_key = {s["key"]: s for s in fmt["settings"]}
+        exts = [e.lower() for e in enc["extensions"]]
+        specs.append(ExportSpec(
+            key=fmt["entry"], format_id=fmt["id"],
+            label="%s (%s)" % (fmt["name"], ", ".join("." + e for e in exts)),
+            summary=enc["summary"][:1].upper() + enc["summary"][1:],
+            extension="." + enc["extension"], extensions=tuple(exts),
+            option_defs={o["key"]: o for o in enc["options"]},
+            setting_defs={k: by_key[k] for k in enc["settings"] if k != START},
+            takes_start=START in enc["settings"],
+            settings_help="Format settings key=value, separated by ';' (ripkit --set). " +
+                          _settings_help(fmt)))
+    return tuple(specs)
+
+
+EXPORTS = make_export_specs(load_schema())
+
+
+def export_args(spec, values, glb, out, start=None):
+    """The `ripkit convert SCENE OUT` argument list (without the executable):
+    the options and setting fields given (empty ones left out, so the encoder's
+    default applies), the scene's start, then the overrides."""
+    args = ["convert", glb, out, "--format", spec.format_id]
+    for name in spec.option_defs:
+        text = str(values.get(name, "")).strip()
+        if text:
+            args += ["--" + name, text]
+    for name in spec.setting_defs:
+        text = str(values.get(name, "")).strip()
+        if text:
+            args += ["--set", "%s=%s" % (name, text)]
+    if spec.takes_start and start is not None:
+        args += ["--set", "%s=%.9g" % (START, start)]
+    for kv in split_list(values.get("settings", ""), seps=";"):
+        args += ["--set", kv]
+    return args
+
+
+def filter_glob(extensions):
+    """A file browser filter for the extensions in either case: "*.pak;*.PAK"."""
+    return ";".join("*." + e for e in extensions) + ";*." + ";*.".join(e.upper() for e in extensions)
 
 
 def split_list(text, seps=";,"):

@@ -1,7 +1,10 @@
-// The one adapter between a ripkit::Format and Assimp::BaseImporter. Each
-// format's importer (importers/<fmt>/) is a thin subclass that supplies its
-// aiImporterDesc; everything else - magic check, reading through Assimp's
-// IOSystem with the size limit, item selection, error text - is shared.
+// The one adapter between a ripkit::Format and Assimp::BaseImporter: every
+// format's Assimp importer is a FormatImporter over its Format, described by
+// its FormatInfo (name, extensions, summary); the magic check, reading
+// through Assimp's IOSystem with the size limit, item selection and error
+// text are shared. Assimp 5.2-6.0 match an extension by comparing the END of
+// the file name, case-insensitively, with "." + extension, so
+// "walk.Animation_Z" matches "animation_z".
 //
 // Assimp properties read in SetupProperties (Importer::SetPropertyInteger/String):
 //   "RIPKIT_ITEM"     int     item id to import (default: the first non-empty)
@@ -29,8 +32,7 @@ namespace ripkit {
 
 class FormatImporter : public Assimp::BaseImporter {
   public:
-    // `desc` must outlive the importer (a static in the subclass).
-    FormatImporter(const Format& format, const aiImporterDesc& desc);
+    explicit FormatImporter(const Format& format);
 
     bool CanRead(const std::string& file, Assimp::IOSystem* io, bool check_sig) const override;
     const aiImporterDesc* GetInfo() const override { return &desc_; }
@@ -41,7 +43,8 @@ class FormatImporter : public Assimp::BaseImporter {
 
   private:
     const Format& format_;
-    const aiImporterDesc& desc_;
+    std::string name_, extensions_;  // what desc_ points into
+    aiImporterDesc desc_{};
     Options options_;
     std::optional<Error> property_error_;  // a malformed RIPKIT_SETTINGS or RIPKIT_LIMITS
     int64_t item_ = -1;                    // -1: default item

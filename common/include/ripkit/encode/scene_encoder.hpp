@@ -20,6 +20,7 @@
 #include "ripkit/format.hpp"
 #include "ripkit/limits.hpp"
 #include "ripkit/scene.hpp"
+#include "ripkit/settings.hpp"
 
 namespace ripkit {
 
@@ -51,11 +52,30 @@ struct EncodeResult {
     std::vector<std::string> warnings;  // one line each (ignored nodes, ...)
 };
 
+// What an encoder takes besides the scene, declared once: `ripkit convert
+// SCENE OUT` refuses an option the encoder does not read, `ripkit formats
+// --json` lists it as the format's "encoder", and the Blender add-on's export
+// operators are made from that.
+//   options    the options it reads, of the direction back's item, base,
+//              endian, anims and names, each with what it means here
+//   settings   keys of the format's own settings (its FormatSchema) that shape
+//              what is written, the fields an export form shows; "start" is
+//              the host's first frame
+//   extension  the spelling a new file's name gets ("PAK", "Animation_Z")
+struct EncoderSchema {
+    std::vector<ValueDef> options;
+    std::vector<std::string> settings;
+    std::string extension;
+
+    const ValueDef* option(std::string_view key) const;
+};
+
 class SceneEncoder {
   public:
     virtual ~SceneEncoder() = default;
     // id as the decoder's ("tr-cutseq"); extensions it writes (lower case, no dot).
     virtual const FormatInfo& info() const = 0;
+    virtual const EncoderSchema& schema() const = 0;
     // Throws ripkit::Error (Usage for bad options, BadValue for a scene the
     // game cannot hold, the base's own decode errors for a bad base).
     virtual EncodeResult encode(const Scene& scene, const EncodeOptions& options) const = 0;

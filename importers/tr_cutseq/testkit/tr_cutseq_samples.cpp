@@ -1,11 +1,13 @@
 // tr_cutseq_write_samples (the test kit's contract, cmake/RipkitFormat.cmake):
 // samples/tr_cutseq/.
+#include "tr_cutseq_samples.hpp"
+
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "demo_cutscenes.hpp"
 #include "ripkit/testkit/sample_file.hpp"
-#include "samples.hpp"
 #include "tr_cutseq/cutseq_writer.hpp"
 
 namespace ripkit::formats {

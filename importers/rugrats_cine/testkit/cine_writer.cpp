@@ -1,4 +1,4 @@
-#include "writer.hpp"
+#include "cine_writer.hpp"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 #include "ripkit/error.hpp"
 #include "rugrats_cine/playback.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 namespace {
 
@@ -142,4 +142,4 @@ Bytes write_stream(const StreamSpec& spec, cd::SectorShape shape) {
     return cd::write_sectors(sectors, shape);
 }
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

@@ -11,7 +11,7 @@
 #include "ripkit/cd/sector_writer.hpp"
 #include "rugrats_cine/stream_reader.hpp"
 
-namespace ripkit::rugrats {
+namespace ripkit::rugrats_cine {
 
 Bytes encode_header(const Header& h);
 Bytes encode_frame(const FrameRecord& f);
@@ -45,4 +45,4 @@ std::vector<Bytes> encode_audio(const StreamSpec& spec);
 
 Bytes write_stream(const StreamSpec& spec, cd::SectorShape shape);
 
-}  // namespace ripkit::rugrats
+}  // namespace ripkit::rugrats_cine

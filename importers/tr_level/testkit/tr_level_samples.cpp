@@ -1,5 +1,7 @@
 // tr_level_write_samples (the test kit's contract, cmake/RipkitFormat.cmake):
 // samples/tr_level/.
+#include "tr_level_samples.hpp"
+
 #include <filesystem>
 
 #include "demo_level.hpp"

@@ -1,4 +1,4 @@
-#include "zouna/keyframes/skel_check.hpp"
+#include "zouna/keyframes/skel_checks.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "zouna/encode/writer.hpp"
+#include "zouna/encode/animation_writer.hpp"
 
 #include <algorithm>
 #include <cmath>

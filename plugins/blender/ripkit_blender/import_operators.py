@@ -162,9 +162,7 @@ def _make_operator(spec):
     key = spec.key or "any"
     props = _common_props()
     props["filter_glob"] = StringProperty(
-        default=";".join("*." + e for e in spec.extensions) + ";*." +
-                ";*.".join(e.upper() for e in spec.extensions),
-        options={"HIDDEN"})
+        default=formats.filter_glob(spec.extensions), options={"HIDDEN"})
     for name in spec.options:
         props[name] = _generic_prop(name, spec)
     return type("RIPKIT_OT_import_" + key, (_RipkitImportBase, Operator), {

@@ -1,4 +1,4 @@
-#include "samples.hpp"
+#include "demo_cutscenes.hpp"
 
 #include <algorithm>
 #include <cmath>

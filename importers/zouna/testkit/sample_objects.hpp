@@ -19,10 +19,3 @@ MaterialAnim sample_material_anim();
 std::string sample_names();  // "crc name" lines for every sample name
 
 }  // namespace ripkit::zouna
-
-namespace ripkit::formats {
-
-// samples/zouna/ (the test kit's contract, cmake/RipkitFormat.cmake).
-void zouna_write_samples(const std::filesystem::path& dir);
-
-}  // namespace ripkit::formats

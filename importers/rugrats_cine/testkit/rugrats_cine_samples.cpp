@@ -1,5 +1,7 @@
 // rugrats_cine_write_samples (the test kit's contract, cmake/RipkitFormat.cmake):
 // samples/rugrats_cine/.
+#include "rugrats_cine_samples.hpp"
+
 #include <filesystem>
 
 #include "demo.hpp"
@@ -8,7 +10,7 @@
 namespace ripkit::formats {
 
 void rugrats_cine_write_samples(const std::filesystem::path& dir) {
-    using namespace rugrats;
+    using namespace rugrats_cine;
     using testkit::write_sample;
     // Two seconds with a stereo chirp, raw 2352-byte sectors (OPEN.BIN layout).
     write_sample(dir / "DEMO_RAW.BIN",

@@ -1,0 +1,14 @@
+// The tr_cutseq format's entry points, as the registry reaches them
+// (cmake/RipkitFormat.cmake).
+#pragma once
+
+#include "ripkit/encode/scene_encoder.hpp"
+#include "ripkit/format.hpp"
+
+namespace ripkit::formats {
+
+const Format& tr_cutseq_format();
+// The way back (`convert SCENE OUT`): its encoder.
+const SceneEncoder& tr_cutseq_encoder();
+
+}  // namespace ripkit::formats
