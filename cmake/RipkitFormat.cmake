@@ -1,9 +1,9 @@
 # ripkit_add_format(<id> [ENCODER] SOURCES ... [LIBS ...])
 #
-# Declares one game format from importers/<id>/: the static library ripkit_<id>
+# Declares one game format from formats/<id>/: the static library ripkit_<id>
 # (SOURCES: detection, decoding, the scene builder, the schema, the encoder;
 # it links ripkit_core and no Assimp), and records <id> in the global lists the
-# format list (importers/) and the plugin registry (plugins/) are generated
+# format list (formats/) and the plugin registry (plugins/) are generated
 # from. ripkit_<id> must define, in namespace ripkit::formats,
 #   const ripkit::Format& <id>_format();
 # whose FormatInfo describes its Assimp importer too (a FormatImporter over
@@ -14,11 +14,11 @@
 function(ripkit_add_format id)
   cmake_parse_arguments(ARG "ENCODER" "" "SOURCES;LIBS" ${ARGN})
   add_library(ripkit_${id} STATIC ${ARG_SOURCES})
-  # A header is named by its path from importers/ ("tr_level/document.hpp"),
+  # A header is named by its path from formats/ ("tr_level/document.hpp"),
   # or by bare name from a file in its own folder, so the same role carries
   # the same file name in every format.
   target_include_directories(ripkit_${id} PUBLIC
-    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/importers>)
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/formats>)
   target_link_libraries(ripkit_${id} PUBLIC ripkit_core ${ARG_LIBS} PRIVATE $<BUILD_INTERFACE:ripkit_warnings>)
   set_property(GLOBAL APPEND PROPERTY RIPKIT_FORMATS ${id})
   if(ARG_ENCODER)
@@ -30,7 +30,7 @@ endfunction()
 
 # ripkit_add_testkit(<id> SOURCES ... [LIBS ...])
 #
-# Declares the format's test kit, from importers/<id>/testkit/: the static
+# Declares the format's test kit, from formats/<id>/testkit/: the static
 # library ripkit_<id>_testkit with the writers, builders and encoders that
 # only tests, fuzz seeds, benchmarks and the bundled samples need. It links
 # ripkit_<id> and ripkit_core_testkit; nothing that ships

@@ -1,9 +1,9 @@
+#include "hey_you_pikachu/testkit/rom_builder.hpp"
 #include "inputs.hpp"
-#include "pikachu/testkit/rom_builder.hpp"
 
 namespace bench_import {
 
-using namespace ripkit::pikachu;
+using namespace ripkit::hey_you_pikachu;
 
 Input pikachu_rom() {
     static const std::filesystem::path file = [] {

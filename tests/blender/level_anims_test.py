@@ -3,7 +3,7 @@ twice: through the add-on (glb) and through Blender's own FBX importer of
 `ripkit convert ... .fbx`. Each time: one armature whose bones are the
 moveable's meshes, one action per anim, and posed vertices at two times
 between keyframes equal to positions worked out here by hand from the
-keyframes the demo level's writer lays out (importers/tr_level/testkit/
+keyframes the demo level's writer lays out (formats/tr_level/testkit/
 demo_level.cpp, add_demo_anims), not from anything ripkit decodes:
 
   Lara (slot 0), anim 0 (state 2), rate 5, keys at frames 0, 5, 10:

@@ -95,7 +95,7 @@ TEST_CASE("list prints every item, marking empty ones") {
 namespace {
 
 // What the bundled samples hold, from the inputs their writers are given
-// (importers/*/samples.cpp, rugrats_cine/format.cpp, rom_builder.cpp) and
+// (formats/*/samples.cpp, rugrats_cine/format.cpp, rom_builder.cpp) and
 // the formats' own facts (TR4's table has 30 entries, TR5's 44), keyed by
 // the path under samples/. "#" = the size of the array or object there.
 struct Fact {
@@ -188,7 +188,7 @@ const std::map<std::string, std::vector<Fact>>& whole_facts() {
          {{"/class", "Bitmap_Z"}, {"/pixels", "DXT1"}, {"/dds_file", true}, {"/width", 4}}},
         {"zouna/model/fuel/MAT.Material_Z",
          {{"/class", "Material_Z"}, {"/diffuse_bitmap/crc", 1893437889u}, {"/texture_mask", 1}}},
-        {"pikachu/pikachu_sample.z64",
+        {"hey_you_pikachu/pikachu_sample.z64",
          {{"/info/format", "hey-you-pikachu"},
           {"/info/game_code", "NPGE"},
           {"/info/byte_order", "z64"}}},
@@ -207,7 +207,7 @@ const std::map<std::string, std::vector<Fact>>& item_facts() {
          {{"/moveable/slot", 0}, {"#/meshes", 15}, {"#/tree", 14}, {"/tree/13/0", 1}}},
         {"rugrats_cine/DEMO_RAW.BIN", {{"/item", 1}, {"#/frames", 60}}},
         {"zouna/SAMPLE.DPC", {{"/class", "Skel_Z"}, {"#/bones", 4}}},
-        {"pikachu/pikachu_sample.z64",
+        {"hey_you_pikachu/pikachu_sample.z64",
          {{"#/models", 1},
           {"/models/0/model_index", 0},
           {"#/models/0/nodes", 9},

@@ -3,7 +3,7 @@
 // --all --overwrite <the .args line>` - with the built tool, and the glb it
 // writes read back from its JSON: a skin over the skeleton's joints, the
 // embedded PNG, the animation on those joints. Expected values come from the
-// test kit's spec (importers/zouna/testkit/body_kit.hpp), not from the output.
+// test kit's spec (formats/zouna/testkit/body_kit.hpp), not from the output.
 #include <cmath>
 #include <fstream>
 #include <set>

@@ -1,16 +1,16 @@
 #include "corrupt_inputs.hpp"
 
 // Format folders share file names (samples.hpp, writer.hpp): named by path.
-#include "../../importers/pikachu/testkit/rom_builder.hpp"
-#include "../../importers/rugrats_cine/testkit/demo.hpp"
-#include "../../importers/tr_cutseq/cutseq_writer.hpp"
-#include "../../importers/tr_cutseq/testkit/demo_cutscenes.hpp"
-#include "../../importers/zouna/container/container.hpp"
-#include "../../importers/zouna/container/crc32.hpp"
-#include "../../importers/zouna/encode/animation_writer.hpp"
-#include "../../importers/zouna/testkit/kit_writer.hpp"
-#include "../../importers/zouna/testkit/sample_objects.hpp"
-#include "tr_level/document.hpp"  // importers/tr_level
+#include "../../formats/hey_you_pikachu/testkit/rom_builder.hpp"
+#include "../../formats/rugrats_cine/testkit/demo.hpp"
+#include "../../formats/tr_cutseq/cutseq_writer.hpp"
+#include "../../formats/tr_cutseq/testkit/demo_cutscenes.hpp"
+#include "../../formats/zouna/container/container.hpp"
+#include "../../formats/zouna/container/crc32.hpp"
+#include "../../formats/zouna/encode/animation_writer.hpp"
+#include "../../formats/zouna/testkit/kit_writer.hpp"
+#include "../../formats/zouna/testkit/sample_objects.hpp"
+#include "tr_level/document.hpp"  // formats/tr_level
 #include "tr_level/testkit/demo_level.hpp"
 
 namespace ripkit::hostile {
@@ -46,7 +46,7 @@ CorruptInput tr_bad_cutscene() {
 }
 
 CorruptInput pikachu_cycle() {
-    using namespace pikachu;
+    using namespace hey_you_pikachu;
     const BuiltRom built = build_rom_detailed(sample_rom_spec());
     Bytes rom = built.rom;
     // Model 1 is RAW with resource-relative pointers: its last node's child
@@ -56,7 +56,7 @@ CorruptInput pikachu_cycle() {
     std::vector<int64_t> good;
     for (size_t i = 0; i < built.models.size(); ++i)
         if (i != 1) good.push_back(int64_t(i));
-    return {"cycle.z64", "pikachu", good, 1, "reached twice", std::move(rom)};
+    return {"cycle.z64", "hey_you_pikachu", good, 1, "reached twice", std::move(rom)};
 }
 
 CorruptInput zouna_bad_slice() {

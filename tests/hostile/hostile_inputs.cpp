@@ -1,11 +1,11 @@
 #include "hostile_inputs.hpp"
 
 // Format folders share file names (writer.hpp): named by path.
-#include "../../importers/pikachu/rom_layout.hpp"
-#include "../../importers/pikachu/testkit/rom_builder.hpp"
-#include "../../importers/zouna/container/container.hpp"
-#include "../../importers/zouna/container/crc32.hpp"
-#include "../../importers/zouna/encode/animation_writer.hpp"
+#include "../../formats/hey_you_pikachu/rom_layout.hpp"
+#include "../../formats/hey_you_pikachu/testkit/rom_builder.hpp"
+#include "../../formats/zouna/container/container.hpp"
+#include "../../formats/zouna/container/crc32.hpp"
+#include "../../formats/zouna/encode/animation_writer.hpp"
 
 namespace ripkit::hostile {
 
@@ -130,7 +130,7 @@ Bytes zouna_hermite_span() {
 }
 
 Bytes pikachu_face_bank() {
-    using namespace pikachu;
+    using namespace hey_you_pikachu;
     Bytes rom = build_rom(sample_rom_spec());
     // One 1024 x 1024 RGBA16 image and 4096 descriptors naming it, appended
     // past the sample's faces; bank 0 (the sample's eyes) points at them.
@@ -154,7 +154,7 @@ Bytes pikachu_face_bank() {
 }
 
 Bytes pikachu_triangles(uint32_t calls, uint32_t quads) {
-    using namespace pikachu;
+    using namespace hey_you_pikachu;
     RomSpec spec = sample_rom_spec();
     NodeSpec& n = spec.models.at(1).nodes.at(0);
     n.repeat_calls = calls;
@@ -163,7 +163,7 @@ Bytes pikachu_triangles(uint32_t calls, uint32_t quads) {
 }
 
 Bytes pikachu_fan_out(uint32_t levels, uint32_t calls) {
-    using namespace pikachu;
+    using namespace hey_you_pikachu;
     RomSpec spec = sample_rom_spec();
     for (ModelSpec& m : spec.models)
         for (NodeSpec& n : m.nodes)

@@ -2,14 +2,14 @@
 // cannot mean - an all-zero quaternion shown unrotated, a TR camera on its
 // target's vertical holding its last orientation - the document says so in a
 // warning naming what and how many.
-#include "../../importers/rugrats_cine/testkit/demo.hpp"
-#include "../../importers/tr_cutseq/cutseq_writer.hpp"
-#include "../../importers/tr_cutseq/testkit/demo_cutscenes.hpp"
-#include "../../importers/zouna/container/container.hpp"
-#include "../../importers/zouna/container/crc32.hpp"
-#include "../../importers/zouna/encode/animation_writer.hpp"
-#include "../../importers/zouna/testkit/kit_writer.hpp"
-#include "../../importers/zouna/testkit/sample_objects.hpp"
+#include "../../formats/rugrats_cine/testkit/demo.hpp"
+#include "../../formats/tr_cutseq/cutseq_writer.hpp"
+#include "../../formats/tr_cutseq/testkit/demo_cutscenes.hpp"
+#include "../../formats/zouna/container/container.hpp"
+#include "../../formats/zouna/container/crc32.hpp"
+#include "../../formats/zouna/encode/animation_writer.hpp"
+#include "../../formats/zouna/testkit/kit_writer.hpp"
+#include "../../formats/zouna/testkit/sample_objects.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/registry.hpp"
 #include "ripkit_catch.hpp"

@@ -1,11 +1,12 @@
 // cd::SectorStream against open_sectors over the same bytes: the same shape,
 // sectors and errors, read a chunk at a time from a source that is not in
 // memory (so every byte goes through ByteSource::fill).
+#include "ripkit/cd/sector_stream.hpp"
+
 #include <algorithm>
 #include <cstring>
 
-#include "../core/test_util.hpp"
-#include "ripkit/cd/sector_stream.hpp"
+#include "expect_error.hpp"
 #include "ripkit/cd/sector_writer.hpp"
 #include "ripkit/cd/sectors.hpp"
 #include "ripkit_catch.hpp"

@@ -1,5 +1,5 @@
 // Every registered format's schema is well formed, and its assumptions and
-// the `// ASSUMPTION(<key>):` markers in importers/<format>/ agree both ways.
+// the `// ASSUMPTION(<key>):` markers in formats/<format>/ agree both ways.
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -147,7 +147,7 @@ TEST_CASE("one option name means one kind of value in every format") {
 
 TEST_CASE("each assumption entry has a marker in the code and each marker an entry") {
     for (const FormatEntry& e : format_entries()) {
-        const fs::path dir = source_dir() / "importers" / e.id;
+        const fs::path dir = source_dir() / "formats" / e.id;
         INFO(e.format().info().id << " (" << dir.string() << ")");
         REQUIRE(fs::is_directory(dir));
         const Markers m = scan(dir);

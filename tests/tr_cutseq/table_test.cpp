@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-#include "../core/test_util.hpp"
+#include "expect_error.hpp"
 #include "fresh_budget.hpp"
 #include "hand_bytes.hpp"
 #include "ripkit/codec/zlib.hpp"
