@@ -11,9 +11,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "ripkit/assimp_export.hpp"
 #include "ripkit/codec/zlib.hpp"
 #include "ripkit/export.hpp"
+#include "ripkit/fbx_export.hpp"
 #include "ripkit/gltf_export.hpp"
 #include "tr_cutseq/cutscene_scene.hpp"
 #include "tr_cutseq/cutseq_reader.hpp"

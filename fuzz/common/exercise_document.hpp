@@ -13,8 +13,8 @@
 #include <optional>
 
 #include "finite_output.hpp"
-#include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
+#include "ripkit/fbx_export.hpp"
 #include "ripkit/format.hpp"
 #include "ripkit/gltf_export.hpp"
 #include "ripkit/scene.hpp"

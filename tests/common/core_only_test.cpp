@@ -1,6 +1,7 @@
 // Every bundled sample decoded through the core and the formats' decoders
-// alone. This program links ripkit_formats (the core, every format's decoder
-// and scene builder) and nothing of Assimp, the exporters or the plugins: the
+// alone, and written as glb and FBX. This program links ripkit_formats (the
+// core, every format's decoder and scene builder) and ripkit_export_core (the
+// glTF and FBX writers) and nothing of Assimp, Collada or the plugins: the
 // first case checks that no Assimp library is loaded into it.
 #include <link.h>
 
@@ -11,7 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "ripkit/fbx_export.hpp"
 #include "ripkit/format_list.hpp"
+#include "ripkit/gltf_doc.hpp"
+#include "ripkit/gltf_export.hpp"
 #include "ripkit_catch.hpp"
 
 namespace fs = std::filesystem;
@@ -72,7 +76,7 @@ TEST_CASE("a program that only decodes loads no Assimp") {
     CHECK(all > 1);
 }
 
-TEST_CASE("every bundled sample decodes through the core and the formats alone") {
+TEST_CASE("every bundled sample decodes and writes without Assimp") {
     const fs::path root = samples_dir();
     std::vector<fs::path> files;
     for (const auto& e : fs::recursive_directory_iterator(root))
@@ -113,6 +117,17 @@ TEST_CASE("every bundled sample decodes through the core and the formats alone")
             const Scene scene = doc->scene(item.id);
             CHECK_FALSE(scene.nodes.empty());
             CHECK_NOTHROW(validate_scene(scene));
+            // The writers' own magic numbers: glb "glTF" version 2, FBX's
+            // binary header (the export tests check what follows).
+            std::vector<std::string> notes;
+            Budget budget{Limits{}};
+            const Bytes glb = write_glb(build_gltf(scene, notes, budget));
+            REQUIRE(glb.size() > 12);
+            CHECK(std::string(glb.begin(), glb.begin() + 4) == "glTF");
+            CHECK(glb[4] == 2);
+            const Bytes fbx = fbx_bytes(scene, notes, budget);
+            REQUIRE(fbx.size() > 23);
+            CHECK(std::string(fbx.begin(), fbx.begin() + 20) == "Kaydara FBX Binary  ");
         }
         // A Zouna model's material, mesh data and texture are parts the
         // Skin_Z gathers: decoded, with nothing to convert on their own.

@@ -23,6 +23,17 @@ file(GLOB_RECURSE kit_files ${prefix}/*testkit* ${prefix}/include/ripkit/cd/sect
 if(kit_files)
   message(FATAL_ERROR "test-kit files installed: ${kit_files}")
 endif()
+# The exporters' internal headers (exporters/internal/) stay in the build
+# tree; the public ones are installed.
+foreach(h export_detail out_of_memory fbx_binary gltf_doc gltf_export fbx_export collada_export
+    anim_bake)
+  if(EXISTS ${prefix}/include/ripkit/${h}.hpp)
+    message(FATAL_ERROR "internal header installed: include/ripkit/${h}.hpp")
+  endif()
+endforeach()
+if(NOT EXISTS ${prefix}/include/ripkit/export.hpp)
+  message(FATAL_ERROR "include/ripkit/export.hpp not installed")
+endif()
 file(GLOB target_files ${prefix}/lib*/cmake/ripkit/ripkitTargets*.cmake)
 if(NOT target_files)
   message(FATAL_ERROR "no ripkitTargets*.cmake under ${prefix}")

@@ -6,11 +6,12 @@
 // metres, frame rate, time span), the Document, Definitions, Objects,
 // Connections and Takes; the objects come from fbx_models / fbx_geometry /
 // fbx_materials / fbx_anim.
+#include "ripkit/fbx_export.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 #include "fbx_writer.hpp"
-#include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/out_of_memory.hpp"
 

@@ -1,5 +1,5 @@
-// FBX (ripkit's own writer) and Collada (Assimp's exporter with the repairs
-// 5.2.5 needs).
+// Binary FBX 7.5, ripkit's own writer straight from the Scene
+// (docs/exporters.md "FBX"); no Assimp.
 #pragma once
 
 #include <filesystem>
@@ -31,7 +31,5 @@ Bytes fbx_bytes(const Scene& scene, std::vector<std::string>& notes, Budget& bud
 
 void stage_fbx(const Scene& scene, const std::filesystem::path& out, const FbxOptions& options,
                detail::Staging& st, std::vector<std::string>& notes, Budget& budget);
-void stage_collada(const Scene& scene, const std::filesystem::path& out, detail::Staging& st,
-                   std::vector<std::string>& notes, Budget& budget);
 
 }  // namespace ripkit

@@ -4,6 +4,8 @@
 // node. It writes embedded textures as files beside the .dae, so the export
 // goes to a private folder inside the target folder (absolute path: a bare
 // "out.dae" fails) and every file is then staged into place.
+#include "ripkit/collada_export.hpp"
+
 #include <assimp/scene.h>
 
 #include <assimp/Exporter.hpp>
@@ -12,7 +14,6 @@
 
 #include "ripkit/anim_bake.hpp"
 #include "ripkit/assimp/scene_to_assimp.hpp"
-#include "ripkit/assimp_export.hpp"
 #include "ripkit/error.hpp"
 #include "ripkit/export_detail.hpp"
 #include "ripkit/file_paths.hpp"

@@ -2,7 +2,7 @@
 // Assimp::Exporter::Export(scene, "tr-cutseq", path) goes through
 // scene_from_aiscene and the format's encoder. Options come as
 // ExportProperties (docs/library.md "Assimp exporters (the direction back)").
-#include "assimp_export.hpp"
+#include "encoder_exporters.hpp"
 
 #include <assimp/Exceptional.h>
 #include <assimp/scene.h>
