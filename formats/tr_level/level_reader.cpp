@@ -205,13 +205,15 @@ void read_geometry(ByteReader r, Level& level, Budget& budget) {
 
 // The 32-bit chunk's sizes agree with the page counts and a file of
 // `file_size` bytes, whose first bytes `data` are.
-bool first_chunk_fits(ByteSpan data, uint64_t file_size) {
+bool first_chunk_sized(ByteSpan data) {
     if (data.size() < 18) return false;
     const uint64_t pages = uint64_t(load_u16le(data.data() + 4)) + load_u16le(data.data() + 6) +
                            load_u16le(data.data() + 8);
-    const uint32_t uncompressed = load_u32le(data.data() + 10);
-    const uint32_t compressed = load_u32le(data.data() + 14);
-    return uncompressed == pages * kPage32Bytes && compressed <= file_size - 18;
+    return load_u32le(data.data() + 10) == pages * kPage32Bytes;
+}
+
+bool first_chunk_fits(ByteSpan data, uint64_t file_size) {
+    return first_chunk_sized(data) && load_u32le(data.data() + 14) <= file_size - 18;
 }
 
 // ... and its data opens with a zlib header (RFC 1950: deflate, check bits).
@@ -229,7 +231,12 @@ int probe_level(ByteSpan data, uint64_t file_size) {
     // An encrypted "TR4c" and the remasters' levels are recognised, to be
     // refused by name.
     if (magic == kMagicTr4c || magic == kMagicTrx4 || magic == kMagicTrx5) return 90;
-    return magic == kMagicTr4 && first_chunk_fits(data, file_size) ? 90 : 0;
+    if (magic != kMagicTr4) return 0;
+    if (first_chunk_fits(data, file_size)) return 90;
+    // The first chunk's size agrees with the page counts but its data runs
+    // past the file: a level cut short. Known (below a whole one), so that
+    // opening it says where it ends rather than "wrong format".
+    return first_chunk_sized(data) ? 40 : 0;
 }
 
 Level read_level(ByteSpan file, Budget& budget) {

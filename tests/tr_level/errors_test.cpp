@@ -305,6 +305,22 @@ TEST_CASE("tr_level a level is known by its head, whose first chunk runs past it
     CHECK(probe_level(head, file.size()) == 90);
     // What Assimp's CanRead asks (a file named anything: no extension helps).
     CHECK(formats::tr_level_format().probe_head(head, file.size(), "level.bin") == 90);
-    CHECK(probe_level(head) == 0);              // taken for a whole file, the chunk does not fit
-    CHECK(probe_level(head, compressed) == 0);  // nor in a file shorter than the chunk
+    // Taken for a whole file, or in a file shorter than the chunk, it is a
+    // level cut short: still known, below a whole one, so that opening it
+    // says where it ends.
+    CHECK(probe_level(head) == 40);
+    CHECK(probe_level(head, compressed) == 40);
+    const Format& f = formats::tr_level_format();
+    CHECK(f.probe(head, "cut.tr4") == 40);
+    try {
+        f.open(Input("cut.tr4", Bytes(head.begin(), head.end())), Options{});
+        FAIL("a cut level opened");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Truncated);
+        CHECK(e.offset() == std::optional<uint64_t>(18));  // the first chunk's data
+    }
+    // A head whose chunk size disagrees with its page counts is not a level.
+    Bytes other(head.begin(), head.end());
+    other[10] ^= 1;
+    CHECK(probe_level(other) == 0);
 }
